@@ -1,0 +1,32 @@
+# Two entry points for a fresh Debian 12 machine: `make demo` and `make test`.
+# Both install what is missing, fetch the pinned tree-sitter sources, configure
+# with CMake + Ninja and build.
+BUILD ?= build
+BUILD_TYPE ?= RelWithDebInfo
+JOBS ?= $(shell nproc)
+
+.PHONY: all setup configure build demo test clean
+
+all: build
+
+setup:
+	scripts/setup.sh
+
+configure: setup
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	@echo "== archscan check --target sm_120 testdata/sglang-symm-mem"
+	-$(BUILD)/archscan check --target sm_120 --color never testdata/sglang-symm-mem
+	@echo
+	@echo "== archscan audit --target sm_120 --target sm_121 testdata/sglang-symm-mem"
+	$(BUILD)/archscan audit --target sm_120 --target sm_121 --color never testdata/sglang-symm-mem
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD)

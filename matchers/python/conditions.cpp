@@ -1,0 +1,417 @@
+#include "conditions.h"
+
+#include <algorithm>
+#include <map>
+
+#include "flow.h"
+#include "keys.h"
+#include "ts_util.h"
+
+namespace archscan::py {
+namespace {
+
+enum class ArmOp { Eq, In, Range };
+
+// One test of the subject: `cap == 10`, `cap in (9, 10)`, `90 <= sm < 100`.
+struct Arm {
+  TSNode comparison{};
+  TSNode subject{};
+  ArmOp op = ArmOp::Eq;
+  bool negated = false;
+  std::vector<Entry> entries;
+  SpellingStyle style;
+  ArchRange range;
+};
+
+struct Split {
+  std::vector<TSNode> operands;
+  std::vector<std::string> ops;
+};
+
+Split split(TSNode cmp, const ModuleIndex& idx) {
+  Split s;
+  std::string pending;
+  for (TSNode c : children(cmp)) {
+    if (ts_node_is_named(c)) {
+      if (is(c, "comment")) continue;
+      if (!pending.empty()) s.ops.push_back(pending);
+      pending.clear();
+      s.operands.push_back(c);
+    } else {
+      pending += pending.empty() ? idx.text(c) : " " + idx.text(c);
+    }
+  }
+  return s;
+}
+
+std::string flip(const std::string& op) {
+  if (op == "<") return ">";
+  if (op == "<=") return ">=";
+  if (op == ">") return "<";
+  if (op == ">=") return "<=";
+  return op;
+}
+
+bool isOrdering(const std::string& op) { return op == "<" || op == "<=" || op == ">" || op == ">="; }
+
+void bound(const std::string& op, const Arch& key, ArchRange& r) {
+  int lo = key.smInt();
+  int hiIncl = key.major_only ? key.major * 10 + 9 : key.smInt();
+  if (op == ">=") r.low = lo;
+  if (op == ">") r.low = hiIncl + 1;
+  if (op == "<") r.high = lo;
+  if (op == "<=") r.high = hiIncl + 1;
+}
+
+bool literalLike(TSNode n) {
+  n = unparen(n);
+  return is(n, "integer") || is(n, "string") || is(n, "tuple") || is(n, "list") || is(n, "set") || is(n, "float");
+}
+
+std::optional<Arm> armOf(TSNode cmp, const PyContext& ctx) {
+  const ModuleIndex& idx = ctx.idx;
+  Split s = split(cmp, idx);
+  Arm arm;
+  arm.comparison = cmp;
+  if (s.operands.size() == 2 && s.ops.size() == 1) {
+    TSNode a = unparen(s.operands[0]), b = unparen(s.operands[1]);
+    std::string op = s.ops[0];
+    if (literalLike(a) && !literalLike(b)) {
+      std::swap(a, b);
+      op = flip(op);
+    }
+    if (literalLike(a)) return std::nullopt;
+    arm.subject = a;
+    if (op == "==" || op == "!=") {
+      auto c = classify(b, idx, ctx.k);
+      if (!c) return std::nullopt;
+      arm.op = ArmOp::Eq;
+      arm.negated = op == "!=";
+      Entry e = makeEntry(*c, b, cmp, idx);
+      e.form = "compare";
+      arm.entries.push_back(e);
+      arm.style = c->style;
+    } else if ((op == "in" || op == "not in") && (is(b, "tuple") || is(b, "list") || is(b, "set"))) {
+      auto keys = collectionKeys(b, idx, ctx.k);
+      if (!keys) return std::nullopt;
+      arm.op = ArmOp::In;
+      arm.negated = op == "not in";
+      for (auto& e : keys->entries) {
+        e.form = "element";
+        e.container = rangeOf(b);
+      }
+      arm.entries = keys->entries;
+      arm.style = keys->style;
+    } else if (isOrdering(op)) {
+      auto c = classify(b, idx, ctx.k);
+      if (!c) return std::nullopt;
+      arm.op = ArmOp::Range;
+      bound(op, c->arch, arm.range);
+      arm.style = c->style;
+    } else {
+      return std::nullopt;
+    }
+  } else if (s.operands.size() == 3 && s.ops.size() == 2 && isOrdering(s.ops[0]) && isOrdering(s.ops[1])) {
+    TSNode lo = unparen(s.operands[0]), subj = unparen(s.operands[1]), hi = unparen(s.operands[2]);
+    auto cl = classify(lo, idx, ctx.k), ch = classify(hi, idx, ctx.k);
+    if (!cl || !ch || literalLike(subj)) return std::nullopt;
+    arm.subject = subj;
+    arm.op = ArmOp::Range;
+    bound(flip(s.ops[0]), cl->arch, arm.range);
+    bound(s.ops[1], ch->arch, arm.range);
+    arm.style = cl->style;
+  } else {
+    return std::nullopt;
+  }
+  if (arm.op == ArmOp::Range) {
+    arm.range.text = idx.text(cmp);
+    arm.range.item = rangeOf(cmp);
+    arm.range.line = lineOf(cmp);
+  }
+  return arm;
+}
+
+void collectArms(TSNode cond, bool negated, const PyContext& ctx, std::vector<Arm>& out, std::vector<TSNode>& seen) {
+  cond = unparen(cond);
+  if (is(cond, "boolean_operator")) {
+    collectArms(field(cond, "left"), negated, ctx, out, seen);
+    collectArms(field(cond, "right"), negated, ctx, out, seen);
+  } else if (is(cond, "not_operator")) {
+    collectArms(field(cond, "argument"), !negated, ctx, out, seen);
+  } else if (is(cond, "comparison_operator")) {
+    seen.push_back(cond);
+    if (auto a = armOf(cond, ctx)) {
+      a->negated ^= negated;
+      out.push_back(*a);
+    }
+  }
+}
+
+struct Clause {
+  TSNode body{};
+  std::vector<Arm> arms;
+};
+
+int score(const Evidence& e) { return e.negative ? -1 : (e.subject ? 2 : 0) + (e.name ? 1 : 0); }
+
+// The subject most arms test, preferring one with evidence; "" when none may be used.
+std::string chooseSubject(const std::vector<Clause>& clauses, const PyContext& ctx, TSNode& node) {
+  std::map<std::string, std::pair<int, int>> stats;  // text -> (score, count)
+  for (const auto& c : clauses) {
+    for (const auto& a : c.arms) {
+      std::string t = ctx.idx.text(a.subject);
+      auto it = stats.find(t);
+      if (it == stats.end()) {
+        Subject s = ctx.eval.evaluate(a.subject);
+        it = stats.emplace(t, std::make_pair(score(s.evidence), 0)).first;
+      }
+      it->second.second++;
+    }
+  }
+  std::string best;
+  std::pair<int, int> bestStat{-1, 0};
+  for (const auto& [t, st] : stats)
+    if (st.first >= 0 && st > bestStat) best = t, bestStat = st;
+  for (const auto& c : clauses)
+    for (const auto& a : c.arms)
+      if (ctx.idx.text(a.subject) == best) node = a.subject;
+  return best;
+}
+
+Site baseSite(const PyContext& ctx, TSNode at, TSNode subject, const std::string& subjectText) {
+  Site s;
+  s.scope = ctx.idx.scopeName(at);
+  s.name = (s.scope.empty() ? std::string("<module>") : s.scope) + "[" + subjectText + "]";
+  s.subject = ctx.eval.evaluate(subject);
+  s.evidence = s.subject->evidence;
+  if (ctx.scopeArchLike(at)) {
+    s.evidence.name = true;
+    s.evidence.reasons.push_back("inside an arch-named function");
+  }
+  s.scope_archs = ctx.scopeArchs(at);
+  s.extent = rangeOf(at);
+  s.line = lineOf(at);
+  s.end_line = endLineOf(at);
+  return s;
+}
+
+void addArms(Site& s, const std::vector<Clause>& clauses, const std::string& subjectText, const ModuleIndex& idx) {
+  for (const auto& c : clauses) {
+    for (const auto& a : c.arms) {
+      if (idx.text(a.subject) != subjectText) continue;
+      if (a.op == ArmOp::Range) {
+        s.ranges.push_back(a.range);
+      } else {
+        for (const auto& e : a.entries) s.entries.push_back(e);
+        if (s.spelling.kind == SpellingKind::Unknown) s.spelling = a.style;
+      }
+    }
+  }
+  if (s.spelling.kind == SpellingKind::Unknown)
+    for (const auto& c : clauses)
+      for (const auto& a : c.arms)
+        if (idx.text(a.subject) == subjectText && s.spelling.kind == SpellingKind::Unknown) s.spelling = a.style;
+  s.kind = s.entries.empty() ? SiteKind::Range : SiteKind::IfChain;
+}
+
+bool allNegated(const std::vector<Clause>& clauses, const std::string& subjectText, const ModuleIndex& idx) {
+  bool any = false;
+  for (const auto& c : clauses)
+    for (const auto& a : c.arms) {
+      if (idx.text(a.subject) != subjectText || a.op == ArmOp::Range) continue;
+      any = true;
+      if (!a.negated) return false;
+    }
+  return any;
+}
+
+TSNode elseBody(TSNode ifStmt) {
+  for (TSNode c : namedChildren(ifStmt))
+    if (is(c, "else_clause")) return field(c, "body");
+  return TSNode{};
+}
+
+bool hasElifOrElse(TSNode ifStmt) {
+  for (TSNode c : namedChildren(ifStmt))
+    if (is(c, "elif_clause") || is(c, "else_clause")) return true;
+  return false;
+}
+
+std::vector<Clause> clausesOf(TSNode ifStmt, const PyContext& ctx, std::vector<TSNode>& seen) {
+  std::vector<Clause> out;
+  Clause first{field(ifStmt, "consequence"), {}};
+  collectArms(field(ifStmt, "condition"), false, ctx, first.arms, seen);
+  out.push_back(first);
+  for (TSNode c : namedChildren(ifStmt)) {
+    if (!is(c, "elif_clause")) continue;
+    Clause cl{field(c, "consequence"), {}};
+    collectArms(field(c, "condition"), false, ctx, cl.arms, seen);
+    out.push_back(cl);
+  }
+  return out;
+}
+
+bool clauseTests(const Clause& c, const std::string& subjectText, const ModuleIndex& idx) {
+  for (const auto& a : c.arms)
+    if (idx.text(a.subject) == subjectText) return true;
+  return false;
+}
+
+void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
+  const ModuleIndex& idx = ctx.idx;
+  std::vector<TSNode> seen;
+  std::vector<Clause> clauses = clausesOf(ifStmt, ctx, seen);
+  TSNode subjectNode{};
+  std::string subjectText = chooseSubject(clauses, ctx, subjectNode);
+  for (TSNode n : seen) ctx.consumed.insert(ts_node_start_byte(n));
+  if (subjectText.empty()) return;
+
+  // `if cap == 9: return a` / `if cap == 10: return b` / `raise ...`: one chain.
+  TSNode last = ifStmt;
+  bool run = !hasElifOrElse(ifStmt) && blockExits(clauses[0].body, idx);
+  while (run) {
+    TSNode next = nextStatement(last);
+    if (!is(next, "if_statement") || hasElifOrElse(next)) break;
+    std::vector<TSNode> nextSeen;
+    auto more = clausesOf(next, ctx, nextSeen);
+    if (!clauseTests(more[0], subjectText, idx) || !blockExits(more[0].body, idx)) break;
+    for (TSNode n : nextSeen) ctx.consumed.insert(ts_node_start_byte(n));
+    doneIfs.insert(ts_node_start_byte(next));
+    clauses.push_back(more[0]);
+    last = next;
+  }
+
+  Site s = baseSite(ctx, ifStmt, subjectNode, subjectText);
+  s.extent.end = ts_node_end_byte(last);
+  s.end_line = endLineOf(last);
+  addArms(s, clauses, subjectText, idx);
+
+  bool positive = !allNegated(clauses, subjectText, idx);
+  TSNode elseB = elseBody(ifStmt);
+  if (!positive) {
+    // `if cap not in (9, 10): raise`: the missing arch takes the body.
+    for (const auto& c : clauses)
+      if (clauseTests(c, subjectText, idx) && blockRaises(c.body, idx)) s.on_missing = OnMissing::Crash;
+    if (s.on_missing != OnMissing::Crash) s.on_missing = OnMissing::Fallback;
+    s.on_missing_reason = s.on_missing == OnMissing::Crash ? "the guard raises" : "the guard takes another path";
+  } else if (clauses.size() == 1 && ts_node_is_null(elseB) && blockDisables(clauses[0].body, idx)) {
+    s.polarity = Polarity::Deny;
+    s.on_missing = OnMissing::Fallback;
+    s.on_missing_reason = "a deny-list: an arch not named passes";
+  } else if (!ts_node_is_null(elseB)) {
+    bool raises = blockRaises(elseB, idx);
+    s.on_missing = raises ? OnMissing::Crash : OnMissing::Fallback;
+    s.on_missing_reason = raises ? "the else branch raises" : "the else branch runs instead";
+  } else {
+    TSNode after = nextStatement(last);
+    bool exits = true;
+    for (const auto& c : clauses) exits &= blockExits(c.body, idx);
+    bool raises = exits && !ts_node_is_null(after) && statementRaises(after, idx);
+    s.on_missing = raises ? OnMissing::Crash : OnMissing::Fallback;
+    s.on_missing_reason = raises ? "the statement after the chain raises" : "no branch is taken";
+  }
+  ctx.facts.sites.push_back(std::move(s));
+}
+
+void chainFromMatch(PyContext& ctx, TSNode match) {
+  const ModuleIndex& idx = ctx.idx;
+  TSNode subject = field(match, "subject");
+  Site s = baseSite(ctx, match, subject, idx.text(unparen(subject)));
+  if (s.evidence.negative) return;
+  s.kind = SiteKind::Switch;
+  TSNode defaultBody{};
+  bool hasDefault = false;
+  std::vector<ClassifiedKey> keys;
+  for (TSNode clause : namedChildren(field(match, "body"))) {
+    if (!is(clause, "case_clause")) continue;
+    TSNode body = field(clause, "consequence");
+    for (TSNode pat : namedChildren(clause)) {
+      if (!is(pat, "case_pattern")) continue;
+      auto kids = namedChildren(pat);
+      if (kids.empty()) {
+        hasDefault = true;
+        defaultBody = body;
+        continue;
+      }
+      std::vector<TSNode> lits = kids;
+      if (kids.size() == 1 && is(kids[0], "union_pattern")) lits = namedChildren(kids[0]);
+      for (TSNode lit : lits) {
+        auto c = classify(lit, idx, ctx.k);
+        if (!c) continue;
+        Entry e = makeEntry(*c, lit, lit, idx);
+        e.form = "case";
+        e.value = rangeOf(body);
+        s.entries.push_back(e);
+        keys.push_back(*c);
+      }
+    }
+  }
+  if (keys.empty() || commonSpelling(keys) == SpellingKind::Unknown) return;
+  s.spelling = keys.front().style;
+  if (hasDefault) {
+    bool raises = blockRaises(defaultBody, idx);
+    s.on_missing = raises ? OnMissing::Crash : OnMissing::Fallback;
+    s.on_missing_reason = raises ? "case _ raises" : "case _ runs instead";
+  } else {
+    s.on_missing = OnMissing::Fallback;
+    s.on_missing_reason = "no case matches";
+  }
+  ctx.facts.sites.push_back(std::move(s));
+}
+
+void siteFromAssert(PyContext& ctx, TSNode stmt) {
+  std::vector<Clause> clauses(1);
+  std::vector<TSNode> seen;
+  collectArms(ts_node_named_child(stmt, 0), false, ctx, clauses[0].arms, seen);
+  TSNode subjectNode{};
+  std::string subjectText = chooseSubject(clauses, ctx, subjectNode);
+  for (TSNode n : seen) ctx.consumed.insert(ts_node_start_byte(n));
+  if (subjectText.empty()) return;
+  Site s = baseSite(ctx, stmt, subjectNode, subjectText);
+  addArms(s, clauses, subjectText, ctx.idx);
+  if (allNegated(clauses, subjectText, ctx.idx)) {
+    s.polarity = Polarity::Deny;
+    s.on_missing = OnMissing::Fallback;
+    s.on_missing_reason = "a deny-list assert: an arch not named passes";
+  } else {
+    s.on_missing = OnMissing::Crash;
+    s.on_missing_reason = "the assert fails";
+  }
+  ctx.facts.sites.push_back(std::move(s));
+}
+
+}  // namespace
+
+void extractBranches(PyContext& ctx, const std::vector<Capture>& branches) {
+  std::set<uint32_t> doneIfs;
+  for (const auto& c : branches) {
+    if (c.name == "if") {
+      if (doneIfs.count(ts_node_start_byte(c.node))) continue;
+      chainFromIf(ctx, c.node, doneIfs);
+    } else if (c.name == "match") {
+      chainFromMatch(ctx, c.node);
+    } else if (c.name == "assert") {
+      siteFromAssert(ctx, c.node);
+    }
+  }
+}
+
+void extractLoneComparisons(PyContext& ctx, const std::vector<Capture>& comparisons) {
+  for (const auto& c : comparisons) {
+    if (ctx.consumed.count(ts_node_start_byte(c.node))) continue;
+    auto arm = armOf(c.node, ctx);
+    if (!arm) continue;
+    std::vector<Clause> clauses{Clause{TSNode{}, {*arm}}};
+    std::string text = ctx.idx.text(arm->subject);
+    Site s = baseSite(ctx, c.node, arm->subject, text);
+    if (s.evidence.negative) continue;
+    addArms(s, clauses, text, ctx.idx);
+    if (arm->op == ArmOp::In && !s.entries.empty()) s.kind = SiteKind::Set;
+    s.polarity = arm->negated ? Polarity::Deny : Polarity::Allow;
+    s.on_missing = OnMissing::Fallback;
+    s.on_missing_reason = "the test is false and another path runs";
+    ctx.facts.sites.push_back(std::move(s));
+  }
+}
+
+}  // namespace archscan::py

@@ -1,0 +1,199 @@
+#include "literal_sites.h"
+
+#include "keys.h"
+#include "knowledge/names.h"
+#include "ts_util.h"
+
+namespace archscan::py {
+namespace {
+
+void nameEvidence(const PyContext& ctx, const std::string& name, const std::string& role, Evidence& e) {
+  NameVerdict v = judgeName(name, ctx.k);
+  if (v.negative) {
+    e.negative = true;
+    e.reasons.push_back("negative " + role + " '" + name + "'");
+  } else if (v.arch_like) {
+    e.name = true;
+    e.reasons.push_back("arch-like " + role + " '" + name + "'");
+  }
+}
+
+// Where a literal is bound: the binding lookups resolve to and its display name.
+struct Binding {
+  std::string binding;
+  std::string name;
+  std::string last;  // the bare identifier, for name evidence
+};
+
+std::optional<Binding> bindingOf(TSNode target, TSNode at, const PyContext& ctx) {
+  const ModuleIndex& idx = ctx.idx;
+  std::string scope = idx.scopeName(at);
+  if (is(target, "identifier")) {
+    std::string n = idx.text(target);
+    std::string b = scope.empty() ? n : scope + "." + n;
+    return Binding{b, b, n};
+  }
+  if (is(target, "attribute")) {
+    std::string obj = idx.text(field(target, "object"));
+    std::string attr = idx.text(field(target, "attribute"));
+    if (obj == "self" || obj == "cls") {
+      std::string b = idx.enclosingClass(at) + "." + attr;
+      return Binding{b, b, attr};
+    }
+    return Binding{"", idx.text(target), attr};
+  }
+  return std::nullopt;
+}
+
+Site makeSite(const PyContext& ctx, TSNode lit, const PureKeys& keys, SiteKind kind) {
+  Site s;
+  s.kind = kind;
+  s.entries = keys.entries;
+  s.spelling = keys.style;
+  s.scope = ctx.idx.scopeName(lit);
+  s.container = rangeOf(lit);
+  s.extent = rangeOf(lit);
+  s.line = lineOf(lit);
+  s.end_line = endLineOf(lit);
+  s.scope_archs = ctx.scopeArchs(lit);
+  if (kind == SiteKind::Set)
+    for (auto& e : s.entries) {
+      e.form = "element";
+      e.container = s.container;
+    }
+  return s;
+}
+
+// Names in entry values (`"121": gen_fp4_sm121_module`) are evidence too.
+void valueEvidence(const PyContext& ctx, TSNode dict, Site& s) {
+  for (TSNode p : namedChildren(dict)) {
+    TSNode v = unparen(field(p, "value"));
+    if (is(v, "call")) v = field(v, "function");
+    if (is(v, "attribute")) v = field(v, "attribute");
+    if (!is(v, "identifier")) continue;
+    NameVerdict nv = judgeName(ctx.idx.text(v), ctx.k);
+    if (!nv.named_archs.empty()) {
+      s.evidence.name = true;
+      s.evidence.reasons.push_back("values named for archs ('" + ctx.idx.text(v) + "')");
+      return;
+    }
+  }
+}
+
+// The outer table a dict sits in as a value, if any: (outer literal, key text).
+std::optional<std::pair<TSNode, std::string>> outerTable(TSNode lit, const ModuleIndex& idx) {
+  TSNode p = ts_node_parent(lit);
+  if (!is(p, "pair") || !same(unparen(field(p, "value")), lit)) return std::nullopt;
+  return std::make_pair(ts_node_parent(p), idx.text(field(p, "key")));
+}
+
+void fromDict(PyContext& ctx, TSNode dict) {
+  auto keys = dictKeys(dict, ctx.idx, ctx.k);
+  if (!keys) return;
+  Site s = makeSite(ctx, dict, *keys, SiteKind::Mapping);
+  valueEvidence(ctx, dict, s);
+  // Nested: a value of an outer dict. Named after the outermost bound table.
+  TSNode top = dict;
+  std::string path;
+  while (auto outer = outerTable(top, ctx.idx)) {
+    path = "[" + outer->second + "]" + path;
+    top = outer->first;
+    s.nesting++;
+  }
+  TSNode parent = ts_node_parent(top);
+  if (!is(parent, "assignment") || !same(field(parent, "right"), top)) {
+    if (s.nesting == 0) return;  // a dict argument or expression: not a table
+  }
+  std::optional<Binding> b;
+  if (is(parent, "assignment")) b = bindingOf(field(parent, "left"), top, ctx);
+  if (!b) return;
+  if (s.nesting > 0) {
+    s.parent_binding = b->binding;
+    s.name = b->name + path;
+  } else {
+    s.binding = b->binding;
+    s.name = b->name;
+    nameEvidence(ctx, b->last, "table name", s.evidence);
+  }
+  ctx.facts.sites.push_back(std::move(s));
+}
+
+void fromCollection(PyContext& ctx, TSNode coll) {
+  TSNode parent = ts_node_parent(coll);
+  while (is(parent, "parenthesized_expression")) parent = ts_node_parent(parent);
+  // Elements of a bigger literal, comparison operands and dict parts are read elsewhere.
+  if (is(parent, "comparison_operator") || is(parent, "pair") || is(parent, "list") || is(parent, "tuple") ||
+      is(parent, "set") || is(parent, "subscript"))
+    return;
+  auto keys = collectionKeys(coll, ctx.idx, ctx.k);
+  if (!keys) return;
+  // (8, 9) on its own is a collection of majors, never the tuple key 8.9.
+  if (keys->style.kind == SpellingKind::Tuple && is(coll, "tuple")) return;
+  Site s = makeSite(ctx, coll, *keys, SiteKind::Set);
+  const ModuleIndex& idx = ctx.idx;
+  if (is(parent, "assignment") && same(field(parent, "right"), coll)) {
+    auto b = bindingOf(field(parent, "left"), coll, ctx);
+    if (!b) return;
+    s.binding = b->binding;
+    s.name = b->name;
+    nameEvidence(ctx, b->last, "name", s.evidence);
+  } else if (is(parent, "keyword_argument") || is(parent, "argument_list")) {
+    TSNode args = is(parent, "keyword_argument") ? ts_node_parent(parent) : parent;
+    TSNode call = ts_node_parent(args);
+    if (!is(call, "call")) return;
+    s.gate = idx.calleeName(call);
+    if (is(parent, "keyword_argument")) {
+      s.gate_param = idx.text(field(parent, "name"));
+      nameEvidence(ctx, s.gate_param, "parameter", s.evidence);
+    } else {
+      int i = 0;
+      for (TSNode a : namedChildren(args)) {
+        if (same(a, coll)) s.gate_arg_index = i;
+        if (!is(a, "keyword_argument")) ++i;
+      }
+    }
+    Evidence callee;
+    nameEvidence(ctx, s.gate, "callee", callee);
+    if (ctx.k.arch_gates.count(s.gate)) {
+      callee.name = true;
+      callee.reasons.push_back("known arch gate '" + s.gate + "'");
+    }
+    if (!s.evidence.negative) {
+      s.evidence.name |= callee.name;
+      for (auto& r : callee.reasons) s.evidence.reasons.push_back(r);
+    }
+    bool decorator = !ts_node_is_null(ancestor(call, {"decorator"})) && is(ts_node_parent(call), "decorator");
+    std::string where = decorator ? "@" + s.gate : s.gate + "()";
+    std::string fn = s.scope.empty() ? "" : s.scope + ":";
+    if (decorator) {
+      TSNode def = ts_node_next_named_sibling(ts_node_parent(call));
+      while (is(def, "decorator")) def = ts_node_next_named_sibling(def);
+      if (is(def, "function_definition") || is(def, "class_definition")) {
+        std::string defName = idx.text(field(def, "name"));
+        fn = (s.scope.empty() ? defName : s.scope + "." + defName) + ":";
+        s.scope_archs = judgeName(defName, ctx.k).named_archs;
+      }
+    }
+    s.name = fn + where + (s.gate_param.empty() ? "" : "." + s.gate_param);
+  } else if (is(parent, "return_statement")) {
+    TSNode fn = idx.enclosingFunction(coll);
+    if (ts_node_is_null(fn)) return;
+    std::string fname = idx.text(field(fn, "name"));
+    s.name = s.scope + ":return";
+    nameEvidence(ctx, fname, "function", s.evidence);
+  } else {
+    return;
+  }
+  ctx.facts.sites.push_back(std::move(s));
+}
+
+}  // namespace
+
+void extractLiterals(PyContext& ctx, const std::vector<Capture>& literals) {
+  for (const auto& c : literals) {
+    if (is(c.node, "dictionary")) fromDict(ctx, c.node);
+    else fromCollection(ctx, c.node);
+  }
+}
+
+}  // namespace archscan::py

@@ -1,0 +1,62 @@
+#pragma once
+// An index of one Python file's functions, classes, assignments and calls,
+// so subject evaluation can follow names without re-walking the tree.
+#include <tree_sitter/api.h>
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "query_set.h"
+
+namespace archscan::py {
+
+struct FunctionInfo {
+  TSNode node;
+  std::string name;
+  std::string qualname;  // Class.method, outer.inner
+  std::string cls;       // enclosing class for methods
+  std::vector<std::string> params;
+};
+
+struct Assignment {
+  TSNode target;  // identifier, attribute, pattern_list, tuple_pattern, ...
+  TSNode value;
+  TSNode function;  // enclosing function, null at module or class level
+  std::string cls;  // enclosing class (for class bodies and methods)
+};
+
+class ModuleIndex {
+ public:
+  ModuleIndex(TSNode root, const std::string& src, const QuerySet& q);
+
+  std::string text(TSNode n) const;
+  const std::string& source() const { return src_; }
+
+  const std::vector<FunctionInfo>& functions() const { return functions_; }
+  const std::vector<Assignment>& assignments() const { return assigns_; }
+  const std::vector<TSNode>& calls() const { return calls_; }
+
+  const FunctionInfo* function(TSNode fn) const;
+  const FunctionInfo* functionNamed(std::string_view name, std::string_view cls = {}) const;
+  // Nearest enclosing function definition of n (null node at module level).
+  TSNode enclosingFunction(TSNode n) const;
+  // The class a node belongs to: a class body, or a method's class.
+  std::string enclosingClass(TSNode n) const;
+  // Dotted scope: Class.method, outer.inner, or "" at module level.
+  std::string scopeName(TSNode n) const;
+  // The name a call invokes: `f` for f(), `get` for a.b.get().
+  std::string calleeName(TSNode call) const;
+
+ private:
+  const std::string& src_;
+  std::vector<FunctionInfo> functions_;
+  std::vector<Assignment> assigns_;
+  std::vector<TSNode> calls_;
+};
+
+// Names bound by an assignment target (x; a, b; (a, b)).
+std::vector<TSNode> boundIdentifiers(TSNode target);
+
+}  // namespace archscan::py

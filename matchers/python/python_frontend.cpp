@@ -1,0 +1,114 @@
+#include "python_frontend.h"
+
+#include <tree_sitter/api.h>
+
+#include <memory>
+
+#include "conditions.h"
+#include "context.h"
+#include "imports.h"
+#include "literal_sites.h"
+#include "lookups.h"
+#include "module_index.h"
+#include "query_set.h"
+#include "subject.h"
+#include "extract/suppressions.h"
+#include "ts_util.h"
+
+extern "C" const TSLanguage* tree_sitter_python(void);
+
+namespace archscan {
+namespace {
+
+struct TreeDeleter {
+  void operator()(TSTree* t) const { ts_tree_delete(t); }
+};
+struct ParserDeleter {
+  void operator()(TSParser* p) const { ts_parser_delete(p); }
+};
+using TreePtr = std::unique_ptr<TSTree, TreeDeleter>;
+
+TreePtr parse(const std::string& source) {
+  std::unique_ptr<TSParser, ParserDeleter> parser(ts_parser_new());
+  if (!ts_parser_set_language(parser.get(), tree_sitter_python()))
+    throw std::runtime_error("tree-sitter runtime cannot load the Python grammar (ABI mismatch)");
+  return TreePtr(ts_parser_parse_string(parser.get(), nullptr, source.data(), static_cast<uint32_t>(source.size())));
+}
+
+// The first ERROR or MISSING node, depth first.
+TSNode firstError(TSNode n) {
+  if (ts_node_is_error(n) || ts_node_is_missing(n)) return n;
+  if (!ts_node_has_error(n)) return TSNode{};
+  for (uint32_t i = 0; i < ts_node_child_count(n); ++i) {
+    TSNode e = firstError(ts_node_child(n, i));
+    if (!ts_node_is_null(e)) return e;
+  }
+  return TSNode{};
+}
+
+int countErrors(TSNode n) {
+  if (!ts_node_has_error(n)) return 0;
+  if (ts_node_is_error(n) || ts_node_is_missing(n)) return 1;
+  int c = 0;
+  for (uint32_t i = 0; i < ts_node_child_count(n); ++i) c += countErrors(ts_node_child(n, i));
+  return c;
+}
+
+bool raisesAnywhere(TSNode n) {
+  if (py::is(n, "raise_statement") || py::is(n, "assert_statement")) return true;
+  for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
+    if (raisesAnywhere(ts_node_named_child(n, i))) return true;
+  return false;
+}
+
+}  // namespace
+
+PythonFrontend::PythonFrontend(const Knowledge& k) : k_(k), queries_(std::make_unique<py::QuerySet>(tree_sitter_python())) {}
+PythonFrontend::~PythonFrontend() = default;
+
+int PythonFrontend::syntaxErrors(const std::string& source) const {
+  TreePtr tree = parse(source);
+  return countErrors(ts_tree_root_node(tree.get()));
+}
+
+FileFacts PythonFrontend::extract(const std::string& path, const std::string& source) const {
+  FileFacts facts;
+  facts.path = path;
+  facts.language = "python";
+  TreePtr tree = parse(source);
+  if (!tree) {
+    facts.diagnostics.push_back({"error", path, 0, "the Python parser gave up on this file"});
+    return facts;
+  }
+  TSNode root = ts_tree_root_node(tree.get());
+  TSNode err = firstError(root);
+  if (!ts_node_is_null(err)) {
+    facts.diagnostics.push_back({"warning", path, py::lineOf(err),
+                                 "syntax error; sites in the damaged region may be missed"});
+  }
+  const py::QuerySet& q = *queries_;
+  py::ModuleIndex idx(root, source, q);
+  py::SubjectEvaluator eval(idx, k_);
+  py::PyContext ctx{k_, idx, eval, facts, {}};
+
+  auto comparisons = q.comparisons.run(root);
+  py::extractBranches(ctx, q.branches.run(root));
+  py::extractLoneComparisons(ctx, comparisons);
+  py::extractLiterals(ctx, q.literals.run(root));
+  py::extractLookups(ctx, q.lookups.run(root), comparisons);
+  py::extractImports(ctx, q.imports.run(root));
+
+  for (const auto& f : idx.functions()) {
+    FunctionSummary s;
+    s.name = f.qualname;
+    s.params = f.params;
+    s.raises = raisesAnywhere(py::field(f.node, "body"));
+    s.returns_capability = eval.returnsCapability(f);
+    facts.functions.push_back(std::move(s));
+  }
+  applySuppressions(source, "#", facts.sites);
+  facts.parsed = true;
+  return facts;
+}
+
+}  // namespace archscan

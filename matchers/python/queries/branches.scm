@@ -1,0 +1,4 @@
+; Statements whose arms decide by arch.
+(if_statement) @if
+(match_statement) @match
+(assert_statement) @assert

@@ -1,0 +1,4 @@
+; Reads of a table: T[cap], T[cap][ws], T.get(cap, default). Membership
+; (`cap in T`) is found through comparisons.scm.
+(subscript) @subscript
+(call function: (attribute attribute: (identifier) @method)) @method_call

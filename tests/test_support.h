@@ -1,0 +1,27 @@
+#pragma once
+// Helpers shared by the unit tests.
+#include <string>
+
+#include "knowledge/knowledge.h"
+#include "model/facts.h"
+#include "python_frontend.h"
+
+namespace archscan::test {
+
+inline const Knowledge& knowledge() {
+  static const Knowledge k = builtinKnowledge();
+  return k;
+}
+
+inline FileFacts extractPython(const std::string& source, const std::string& path = "mod.py") {
+  PythonFrontend fe(knowledge());
+  return fe.extract(path, source);
+}
+
+inline const Site* siteNamed(const FileFacts& f, const std::string& name) {
+  for (const auto& s : f.sites)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+}  // namespace archscan::test

@@ -1,0 +1,50 @@
+// bounded-range: a range that sends the target down a crashing or wrong path.
+#include "analyze/coverage.h"
+#include "analyze/rules/outcome.h"
+#include "analyze/rules/rules.h"
+
+namespace archscan {
+namespace {
+
+std::string units(int sm) { return "sm_" + std::to_string(sm); }
+
+}  // namespace
+
+void checkBoundedRange(const RuleContext& ctx, std::vector<Finding>& out) {
+  for (size_t i = 0; i < ctx.program.sites.size(); ++i) {
+    const LinkedSite& ls = ctx.program.sites[i];
+    const Site& s = ls.site;
+    if (!visible(ls, ctx.opts) || s.ranges.empty() || s.polarity != Polarity::Allow) continue;
+    for (const Arch& t : ctx.opts.targets) {
+      if (coverage(s, t) == Coverage::Covered) continue;
+      for (const auto& r : s.ranges) {
+        // Excluded by an upper bound that starts the newest family an exact arm handles.
+        if (r.low && r.high && t.smInt() >= *r.high) {
+          bool newestFamily = false;
+          for (const auto& e : s.entries) newestFamily |= e.arch.major * 10 == *r.high;
+          if (ls.on_missing == OnMissing::Crash || newestFamily) {
+            out.push_back(makeFinding(ctx, "bounded-range", i,
+                                      ls.on_missing == OnMissing::Crash ? Severity::Error : Severity::Warning, t.name(),
+                                      "`" + r.text + "` stops below " + units(*r.high) + " so " + t.name() +
+                                          " misses it; " + t.name() + " " + outcome(ls)));
+            break;
+          }
+        }
+        // An open range of another family catches the target while an exact
+        // arm of the target's own family exists: a silent wrong path.
+        if (r.low && !r.high && r.contains(t)) {
+          for (const auto& e : s.entries) {
+            if (e.arch.major == t.major && !covers(e.arch, t) && *r.low / 10 != t.major) {
+              out.push_back(makeFinding(ctx, "bounded-range", i, Severity::Warning, t.name(),
+                                        "`" + r.text + "` catches " + t.name() + " although the " + e.key_text +
+                                            " arm handles its family; " + t.name() + " takes the other family's path"));
+              break;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace archscan

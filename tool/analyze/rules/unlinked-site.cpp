@@ -1,0 +1,17 @@
+// unlinked-site: an arch table with no lookup found.
+#include "analyze/rules/rules.h"
+
+namespace archscan {
+
+void checkUnlinkedSite(const RuleContext& ctx, std::vector<Finding>& out) {
+  for (size_t i = 0; i < ctx.program.sites.size(); ++i) {
+    const LinkedSite& ls = ctx.program.sites[i];
+    const Site& s = ls.site;
+    if (!visible(ls, ctx.opts) || s.binding.empty() || !s.gate.empty() || !ls.lookups.empty()) continue;
+    if (s.kind != SiteKind::Mapping && s.kind != SiteKind::Set) continue;
+    out.push_back(makeFinding(ctx, "unlinked-site", i, Severity::Note, "",
+                              s.name + " looks like an arch table but no read of it was found in the scanned tree"));
+  }
+}
+
+}  // namespace archscan

@@ -1,0 +1,88 @@
+#include "arch/parse.h"
+
+#include <cctype>
+
+namespace archscan {
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string trim(std::string_view s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return std::string(s.substr(b, e - b));
+}
+
+bool allDigits(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+// Splits a trailing variant letter off: "120a" -> ("120", A).
+Variant takeVariant(std::string& s) {
+  if (!s.empty() && (s.back() == 'a' || s.back() == 'f')) {
+    Variant v = s.back() == 'a' ? Variant::A : Variant::F;
+    s.pop_back();
+    return v;
+  }
+  return Variant::None;
+}
+
+std::optional<Arch> known(int major, int minor, Variant v, const ArchTable& t) {
+  if (!t.isKnown(major, minor)) return std::nullopt;
+  return Arch{major, minor, false, v};
+}
+
+// A run of digits as an sm int (120), a major (12) or a __CUDA_ARCH__ value (1200).
+std::optional<Arch> fromNumber(const std::string& digits, Variant v, const ArchTable& t) {
+  if (digits.size() > 5) return std::nullopt;
+  int n = std::stoi(digits);
+  if (n >= 200 && n % 10 == 0) return known(n / 100, (n / 10) % 10, v, t);
+  if (n >= 20) return known(n / 10, n % 10, v, t);
+  return known(n, 0, v, t);
+}
+
+}  // namespace
+
+std::optional<Arch> tryParseUserArch(std::string_view text, const ArchTable& table) {
+  std::string s = lower(trim(text));
+  if (s.empty()) return std::nullopt;
+  if (auto it = table.aliases.find(s); it != table.aliases.end()) return it->second;
+
+  if (s.front() == '(' && s.back() == ')') {  // (12, 0)
+    auto comma = s.find(',');
+    if (comma == std::string::npos) return std::nullopt;
+    std::string a = trim(s.substr(1, comma - 1)), b = trim(s.substr(comma + 1, s.size() - comma - 2));
+    if (!allDigits(a) || !allDigits(b) || a.size() > 3 || b.size() > 3) return std::nullopt;
+    return known(std::stoi(a), std::stoi(b), Variant::None, table);
+  }
+  for (std::string_view prefix : {"compute_", "sm_", "sm"}) {
+    if (s.rfind(prefix, 0) == 0) {
+      s = s.substr(prefix.size());
+      break;
+    }
+  }
+  Variant v = takeVariant(s);
+  if (auto dot = s.find('.'); dot != std::string::npos) {
+    std::string a = s.substr(0, dot), b = s.substr(dot + 1);
+    if (!allDigits(a) || !allDigits(b) || a.size() > 3 || b.size() > 3) return std::nullopt;
+    return known(std::stoi(a), std::stoi(b), v, table);
+  }
+  if (!allDigits(s)) return std::nullopt;
+  return fromNumber(s, v, table);
+}
+
+Arch parseUserArch(std::string_view text, const ArchTable& table) {
+  if (auto a = tryParseUserArch(text, table)) return *a;
+  throw ArchError("unknown arch '" + std::string(text) +
+                  "' (expected e.g. sm_120, 12.0, 120, sm_90a or a GPU name; `archscan archs` lists them)");
+}
+
+}  // namespace archscan

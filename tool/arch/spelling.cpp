@@ -1,0 +1,120 @@
+#include "arch/spelling.h"
+
+#include <cctype>
+
+namespace archscan {
+
+const char* spellingName(SpellingKind k) {
+  switch (k) {
+    case SpellingKind::MajorInt: return "major-int";
+    case SpellingKind::SmInt: return "sm-int";
+    case SpellingKind::CudaArchInt: return "cuda-arch-int";
+    case SpellingKind::DottedString: return "dotted-string";
+    case SpellingKind::SmString: return "sm-string";
+    case SpellingKind::MajorString: return "major-string";
+    case SpellingKind::Tuple: return "tuple";
+    case SpellingKind::Unknown: break;
+  }
+  return "unknown";
+}
+
+namespace {
+
+bool digitsOnly(const std::string& s) {
+  if (s.empty() || s.size() > 4) return false;
+  for (char c : s)
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  return true;
+}
+
+Variant splitVariant(std::string& s) {
+  if (s.size() > 1 && (s.back() == 'a' || s.back() == 'f')) {
+    Variant v = s.back() == 'a' ? Variant::A : Variant::F;
+    s.pop_back();
+    return v;
+  }
+  return Variant::None;
+}
+
+std::optional<ClassifiedKey> make(int major, int minor, Variant v, SpellingStyle style, const ArchTable& t) {
+  if (!t.isKnown(major, minor)) return std::nullopt;
+  return ClassifiedKey{Arch{major, minor, false, v}, std::move(style)};
+}
+
+std::optional<ClassifiedKey> classifyInt(long long n, const ArchTable& t) {
+  if (n < 0) return std::nullopt;
+  if (n < 20) {
+    if (!t.isKnownMajor(static_cast<int>(n))) return std::nullopt;
+    return ClassifiedKey{Arch{static_cast<int>(n), 0, true, Variant::None}, {SpellingKind::MajorInt}};
+  }
+  if (n < 200) return make(int(n / 10), int(n % 10), Variant::None, {SpellingKind::SmInt}, t);
+  if (n < 2000 && n % 10 == 0) return make(int(n / 100), int((n / 10) % 10), Variant::None, {SpellingKind::CudaArchInt}, t);
+  return std::nullopt;
+}
+
+std::optional<ClassifiedKey> classifyString(const KeyLiteral& key, const ArchTable& t) {
+  std::string s = key.text;
+  std::string prefix;
+  for (const char* p : {"compute_", "sm_", "sm"}) {
+    if (s.rfind(p, 0) == 0) {
+      prefix = p;
+      s = s.substr(prefix.size());
+      break;
+    }
+  }
+  Variant v = splitVariant(s);
+  if (auto dot = s.find('.'); dot != std::string::npos && prefix.empty()) {
+    std::string a = s.substr(0, dot), b = s.substr(dot + 1);
+    if (!digitsOnly(a) || !digitsOnly(b) || b.size() != 1) return std::nullopt;
+    return make(std::stoi(a), std::stoi(b), v, {SpellingKind::DottedString, key.quote}, t);
+  }
+  if (!digitsOnly(s)) return std::nullopt;
+  int n = std::stoi(s);
+  if (n < 20 && prefix.empty() && v == Variant::None) {
+    if (!t.isKnownMajor(n)) return std::nullopt;
+    return ClassifiedKey{Arch{n, 0, true, Variant::None}, {SpellingKind::MajorString, key.quote}};
+  }
+  if (n < 20 || n >= 200) return std::nullopt;
+  return make(n / 10, n % 10, v, {SpellingKind::SmString, key.quote, prefix}, t);
+}
+
+}  // namespace
+
+std::optional<ClassifiedKey> classifyKey(const KeyLiteral& key, const ArchTable& table) {
+  switch (key.type) {
+    case KeyLiteral::Type::Int: return classifyInt(key.value, table);
+    case KeyLiteral::Type::String: return classifyString(key, table);
+    case KeyLiteral::Type::Tuple: {
+      SpellingStyle st{SpellingKind::Tuple};
+      st.tuple_sep = key.tuple_sep;
+      return make(key.first, key.second, Variant::None, st, table);
+    }
+  }
+  return std::nullopt;
+}
+
+SpellingKind commonSpelling(const std::vector<ClassifiedKey>& keys) {
+  if (keys.empty()) return SpellingKind::Unknown;
+  SpellingKind k = keys.front().style.kind;
+  for (const auto& c : keys)
+    if (c.style.kind != k) return SpellingKind::Unknown;
+  return k;
+}
+
+std::string encode(const Arch& arch, const SpellingStyle& style) {
+  std::string v = arch.variant == Variant::None ? "" : std::string(1, static_cast<char>(arch.variant));
+  std::string q(1, style.quote);
+  switch (style.kind) {
+    case SpellingKind::MajorInt: return std::to_string(arch.major);
+    case SpellingKind::SmInt: return std::to_string(arch.smInt());
+    case SpellingKind::CudaArchInt: return std::to_string(arch.major * 100 + arch.minor * 10);
+    case SpellingKind::DottedString: return q + std::to_string(arch.major) + "." + std::to_string(arch.minor) + v + q;
+    case SpellingKind::SmString: return q + style.prefix + std::to_string(arch.smInt()) + v + q;
+    case SpellingKind::MajorString: return q + std::to_string(arch.major) + q;
+    case SpellingKind::Tuple: return "(" + std::to_string(arch.major) + style.tuple_sep + std::to_string(arch.minor) + ")";
+    case SpellingKind::Unknown: break;
+  }
+  return arch.name();
+}
+
+}  // namespace archscan

@@ -1,0 +1,26 @@
+#pragma once
+// The subcommands, each a function of its options returning the exit code:
+// 0 clean, 1 findings at or above --fail-on, 2 usage or input error.
+#include <string>
+#include <vector>
+
+#include "cli/pipeline.h"
+
+namespace archscan {
+
+struct CommonOptions {
+  ScanOptions scan;
+  std::vector<std::string> targets;
+  std::string format = "text";
+  std::string output;  // -o FILE; empty: stdout
+  std::string fail_on = "error";
+  std::string color = "auto";
+  bool all = false;
+  bool quiet = false;
+};
+
+int runCheck(const CommonOptions& o);
+int runAudit(const CommonOptions& o);
+int runArchs(const CommonOptions& o);
+
+}  // namespace archscan

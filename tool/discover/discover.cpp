@@ -1,0 +1,153 @@
+#include "discover/discover.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "discover/gitignore.h"
+
+namespace fs = std::filesystem;
+
+namespace archscan {
+namespace {
+
+std::string readSmall(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Relative to the current directory when the file is below it, else absolute.
+std::string displayPath(const fs::path& p) {
+  std::error_code ec;
+  fs::path abs = fs::absolute(p, ec).lexically_normal();
+  fs::path cwd = fs::current_path(ec);
+  fs::path rel = abs.lexically_relative(cwd);
+  if (!rel.empty() && *rel.begin() != "..") return rel.generic_string();
+  return abs.generic_string();
+}
+
+// Packages are folders with __init__.py: a/b/c.py in package a.b is a.b.c.
+std::string moduleName(const fs::path& file) {
+  std::vector<std::string> parts;
+  if (file.filename() != "__init__.py") parts.push_back(file.stem().string());
+  fs::path dir = fs::absolute(file).parent_path();
+  std::error_code ec;
+  while (fs::exists(dir / "__init__.py", ec)) {
+    parts.push_back(dir.filename().string());
+    if (dir == dir.parent_path()) break;
+    dir = dir.parent_path();
+  }
+  std::string out;
+  for (auto it = parts.rbegin(); it != parts.rend(); ++it) out += (out.empty() ? "" : ".") + *it;
+  return out;
+}
+
+bool excluded(const std::string& rel, const std::vector<std::string>& excludes) {
+  for (const auto& g : excludes) {
+    if (globMatch(g, rel)) return true;
+    // A bare name excludes that folder or file anywhere: --exclude tests
+    if (g.find('/') == std::string::npos) {
+      size_t start = 0;
+      while (start <= rel.size()) {
+        size_t end = rel.find('/', start);
+        if (end == std::string::npos) end = rel.size();
+        if (globMatch(g, rel.substr(start, end - start))) return true;
+        start = end + 1;
+      }
+    }
+  }
+  return false;
+}
+
+void addFile(const fs::path& p, const fs::path& root, const std::string& lang, Discovery& out) {
+  out.files.push_back(SourceFile{displayPath(p), root.generic_string(), lang, lang == "python" ? moduleName(p) : ""});
+}
+
+void walk(const fs::path& root, const DiscoverOptions& opts, Discovery& out) {
+  IgnoreRules ignore;
+  std::error_code ec;
+  fs::path canonRoot = fs::weakly_canonical(root, ec);
+  if (fs::exists(root / ".gitignore")) ignore.add(readSmall(root / ".gitignore"), "");
+  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
+  if (ec) {
+    out.diagnostics.push_back({"error", displayPath(root), 0, "cannot read folder: " + ec.message()});
+    return;
+  }
+  for (; it != end; it.increment(ec)) {
+    if (ec) {
+      out.diagnostics.push_back({"error", displayPath(it->path()), 0, "cannot read: " + ec.message()});
+      ec.clear();
+      continue;
+    }
+    const fs::path& p = it->path();
+    std::string rel = p.lexically_relative(root).generic_string();
+    std::string name = p.filename().string();
+    bool isLink = it->is_symlink(ec);
+    bool isDir = it->is_directory(ec);
+    if (isDir) {
+      if ((!name.empty() && name[0] == '.') || name == "__pycache__" || name == "node_modules" ||
+          ignore.ignored(rel, true) || excluded(rel, opts.excludes)) {
+        it.disable_recursion_pending();
+        continue;
+      }
+      if (fs::exists(p / ".gitignore")) ignore.add(readSmall(p / ".gitignore"), rel);
+      continue;
+    }
+    std::string lang = languageOf(name);
+    if (lang.empty() || ignore.ignored(rel, false) || excluded(rel, opts.excludes)) continue;
+    if (isLink) {
+      fs::path target = fs::weakly_canonical(p, ec);
+      auto r = target.lexically_relative(canonRoot);
+      if (ec || r.empty() || *r.begin() == "..") continue;  // a link out of the root is not ours to read
+    }
+    if (!it->is_regular_file(ec)) continue;
+    if (it->file_size(ec) > opts.max_bytes) {
+      out.diagnostics.push_back({"note", displayPath(p), 0, "skipped: larger than " + std::to_string(opts.max_bytes >> 20) + " MiB"});
+      continue;
+    }
+    addFile(p, root, lang, out);
+  }
+}
+
+}  // namespace
+
+std::string languageOf(const std::string& filename) {
+  auto dot = filename.rfind('.');
+  if (dot == std::string::npos) return {};
+  std::string ext = filename.substr(dot);
+  if (ext == ".py" || ext == ".pyi") return "python";
+  return {};
+}
+
+Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions& opts) {
+  Discovery out;
+  for (const auto& raw : paths) {
+    fs::path p(raw);
+    std::error_code ec;
+    auto st = fs::status(p, ec);
+    if (ec || !fs::exists(st)) {
+      out.diagnostics.push_back({"error", raw, 0, "no such file or folder"});
+      continue;
+    }
+    if (fs::is_directory(st)) {
+      walk(p, opts, out);
+    } else {
+      std::string lang = languageOf(p.filename().string());
+      if (lang.empty()) {
+        out.diagnostics.push_back({"warning", raw, 0, "not a language archscan reads (by file name)"});
+        continue;
+      }
+      addFile(p, p.parent_path().empty() ? fs::path(".") : p.parent_path(), lang, out);
+    }
+  }
+  std::sort(out.files.begin(), out.files.end(), [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
+  out.files.erase(std::unique(out.files.begin(), out.files.end(),
+                              [](const SourceFile& a, const SourceFile& b) { return a.path == b.path; }),
+                  out.files.end());
+  return out;
+}
+
+}  // namespace archscan

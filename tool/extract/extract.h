@@ -1,0 +1,25 @@
+#pragma once
+// Runs the front-ends over discovered files on a thread pool. Results come
+// back in the order of `files`, whatever the thread timing.
+#include <vector>
+
+#include "discover/discover.h"
+#include "model/facts.h"
+
+namespace archscan {
+
+class PythonFrontend;
+
+struct ExtractStats {
+  size_t files_seen = 0;
+  size_t files_parsed = 0;
+};
+
+struct Extraction {
+  std::vector<FileFacts> files;
+  ExtractStats stats;
+};
+
+Extraction extractAll(const std::vector<SourceFile>& files, const PythonFrontend& python, int jobs);
+
+}  // namespace archscan

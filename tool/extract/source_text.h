@@ -1,0 +1,18 @@
+#pragma once
+// Reading a source file for extraction: bytes, a UTF-8 check, and the cheap
+// prefilter that keeps files with no arch-like token away from the parsers.
+#include <optional>
+#include <string>
+
+namespace archscan {
+
+// The position of the first byte that breaks UTF-8, or nullopt.
+std::optional<size_t> firstInvalidUtf8(const std::string& bytes);
+// 1-based line of a byte offset.
+int lineAt(const std::string& text, size_t offset);
+// Whether a file may hold an arch decision worth parsing.
+bool mayMentionArchs(const std::string& text);
+// Reads a whole file; throws std::runtime_error naming the file on failure.
+std::string readFile(const std::string& path);
+
+}  // namespace archscan

@@ -1,0 +1,79 @@
+#include "knowledge/knowledge.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include "arch/parse.h"
+
+namespace archscan {
+namespace embedded {
+extern const char* const knowledge_yaml;
+}
+
+namespace {
+
+std::string where(const std::string& origin, const YAML::Node& n) {
+  return origin + ":" + std::to_string(n.Mark().line + 1) + ":" + std::to_string(n.Mark().column + 1);
+}
+
+std::set<std::string> stringSet(const YAML::Node& n, const std::string& origin) {
+  std::set<std::string> out;
+  if (!n) return out;
+  if (!n.IsSequence()) throw KnowledgeError(where(origin, n) + ": expected a list of strings");
+  for (const auto& item : n) out.insert(item.as<std::string>());
+  return out;
+}
+
+Lexicon lexicon(const YAML::Node& n, const std::string& origin) {
+  Lexicon lx;
+  if (!n) return lx;
+  lx.words = stringSet(n["words"], origin);
+  if (const auto& ph = n["phrases"]) {
+    for (const auto& p : ph) {
+      std::vector<std::string> words;
+      for (const auto& w : p) words.push_back(w.as<std::string>());
+      lx.phrases.push_back(std::move(words));
+    }
+  }
+  return lx;
+}
+
+KnownArch knownArch(const YAML::Node& n, const std::string& origin) {
+  auto cc = n["cc"].as<std::string>();
+  auto dot = cc.find('.');
+  if (dot == std::string::npos) throw KnowledgeError(where(origin, n) + ": cc must look like 12.0");
+  return KnownArch{std::stoi(cc.substr(0, dot)), std::stoi(cc.substr(dot + 1)), n["family"].as<std::string>("")};
+}
+
+}  // namespace
+
+Knowledge parseKnowledge(const std::string& yaml, const std::string& origin) {
+  Knowledge k;
+  try {
+    YAML::Node root = YAML::Load(yaml);
+    for (const auto& a : root["archs"]) k.archs.known.push_back(knownArch(a, origin));
+    if (const auto& al = root["aliases"]) {
+      for (const auto& kv : al) {
+        Arch a = parseUserArch(kv.second.as<std::string>(), k.archs);
+        k.archs.aliases[kv.first.as<std::string>()] = a;
+      }
+    }
+    const auto& src = root["capability_sources"];
+    k.capability_calls = stringSet(src["calls"], origin);
+    k.property_calls = stringSet(src["property_calls"], origin);
+    k.capability_attributes = stringSet(src["attributes"], origin);
+    k.negative_sources = stringSet(root["negative_sources"], origin);
+    k.arch_names = lexicon(root["arch_names"], origin);
+    k.negative_names = lexicon(root["negative_names"], origin);
+    k.arch_gates = stringSet(root["arch_gates"], origin);
+    k.deny_names = stringSet(root["deny_names"], origin);
+  } catch (const YAML::Exception& e) {
+    throw KnowledgeError(origin + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
+  } catch (const ArchError& e) {
+    throw KnowledgeError(origin + ": " + e.what());
+  }
+  return k;
+}
+
+Knowledge builtinKnowledge() { return parseKnowledge(embedded::knowledge_yaml, "<builtin knowledge.yaml>"); }
+
+}  // namespace archscan

@@ -1,0 +1,39 @@
+#pragma once
+// Everything archscan knows about GPUs and framework conventions, as plain
+// data loaded from knowledge.yaml (compiled in) and extended by archscan.yaml.
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "arch/arch_table.h"
+
+namespace archscan {
+
+struct Lexicon {
+  std::set<std::string> words;
+  std::vector<std::vector<std::string>> phrases;
+};
+
+struct Knowledge {
+  ArchTable archs;
+  std::set<std::string> capability_calls;     // get_device_capability, ...
+  std::set<std::string> property_calls;       // get_device_properties (then .major)
+  std::set<std::string> capability_attributes;
+  std::set<std::string> negative_sources;     // dotted expressions, exact text
+  Lexicon arch_names;
+  Lexicon negative_names;
+  std::set<std::string> arch_gates;
+  std::set<std::string> deny_names;
+};
+
+struct KnowledgeError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Parses knowledge YAML; `origin` names it in errors.
+Knowledge parseKnowledge(const std::string& yaml, const std::string& origin);
+// The knowledge compiled into this binary.
+Knowledge builtinKnowledge();
+
+}  // namespace archscan

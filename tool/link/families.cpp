@@ -1,0 +1,55 @@
+#include "link/families.h"
+
+#include <map>
+#include <numeric>
+
+namespace archscan {
+namespace {
+
+struct UnionFind {
+  std::vector<size_t> parent;
+  explicit UnionFind(size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
+  size_t find(size_t x) { return parent[x] == x ? x : parent[x] = find(parent[x]); }
+  void unite(size_t a, size_t b) { parent[find(a)] = find(b); }
+};
+
+}  // namespace
+
+std::vector<Family> groupFamilies(std::vector<LinkedSite>& sites) {
+  UnionFind uf(sites.size());
+  std::map<std::string, size_t> firstByBinding;
+  std::map<size_t, std::map<std::string, int>> subjectTexts;
+  auto visit = [&](size_t i, const std::string& file, const Subject& s) {
+    if (s.evidence.negative || s.binding.empty()) return;
+    // Every binding a front-end makes is local to its file (a local, a
+    // module global, self.x of a class defined there).
+    std::string key = file + "|" + s.binding;
+    auto [it, fresh] = firstByBinding.emplace(key, i);
+    if (!fresh) uf.unite(i, it->second);
+    subjectTexts[i][s.text]++;
+  };
+  for (size_t i = 0; i < sites.size(); ++i) {
+    if (sites[i].vetoed) continue;
+    if (sites[i].site.subject) visit(i, sites[i].file, *sites[i].site.subject);
+    for (const auto& l : sites[i].lookups) visit(i, l.file, l.subject);
+  }
+  std::map<size_t, std::vector<size_t>> groups;
+  for (size_t i = 0; i < sites.size(); ++i)
+    if (!sites[i].vetoed && subjectTexts.count(i)) groups[uf.find(i)].push_back(i);
+  std::vector<Family> out;
+  for (auto& [root, members] : groups) {
+    if (members.size() < 2) continue;
+    std::map<std::string, int> texts;
+    for (size_t m : members)
+      for (const auto& [t, n] : subjectTexts[m]) texts[t] += n;
+    std::string name;
+    int best = 0;
+    for (const auto& [t, n] : texts)
+      if (n > best) name = t, best = n;
+    for (size_t m : members) sites[m].family = static_cast<int>(out.size());
+    out.push_back(Family{name, members});
+  }
+  return out;
+}
+
+}  // namespace archscan

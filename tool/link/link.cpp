@@ -1,0 +1,138 @@
+#include "link/link.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include "link/families.h"
+#include "link/symbols.h"
+
+namespace archscan {
+namespace {
+
+using Key = std::pair<size_t, std::string>;
+
+std::string lastPart(const std::string& s) {
+  auto d = s.rfind('.');
+  return d == std::string::npos ? s : s.substr(d + 1);
+}
+
+void attachLookups(const std::vector<FileFacts>& files, const SymbolTable& syms, const std::map<Key, size_t>& byBinding,
+                   const std::map<Key, std::vector<size_t>>& nested, Program& p) {
+  for (size_t f = 0; f < files.size(); ++f) {
+    for (const auto& l : files[f].lookups) {
+      for (const auto& ref : syms.resolve(f, l.table, l.scope_class, l.scope_function)) {
+        auto it = byBinding.find({ref.file, ref.binding});
+        if (it == byBinding.end()) continue;
+        auto add = [&](size_t site, size_t level) {
+          if (level >= l.subjects.size()) return;
+          p.sites[site].lookups.push_back(LinkedLookup{files[f].path, l.line, l.on_missing, l.how, l.subjects[level]});
+        };
+        add(it->second, 0);
+        if (auto n = nested.find({ref.file, ref.binding}); n != nested.end())
+          for (size_t s : n->second) add(s, static_cast<size_t>(p.sites[s].site.nesting));
+        break;
+      }
+    }
+  }
+}
+
+const FunctionSummary* findFunction(const FileFacts& f, const std::string& name) {
+  for (const auto& fn : f.functions)
+    if (fn.name == name || lastPart(fn.name) == name) return &fn;
+  return nullptr;
+}
+
+// What a gate callee does with a list that lacks the arch: follow it into its
+// definition, in this file or the one it is imported from.
+void resolveGate(const std::vector<FileFacts>& files, const SymbolTable& syms, size_t file, LinkedSite& ls) {
+  const FunctionSummary* fn = nullptr;
+  std::string where;
+  for (const auto& ref : syms.resolve(file, ls.site.gate, "", "")) {
+    fn = findFunction(files[ref.file], ref.binding);
+    if (fn) {
+      where = files[ref.file].path;
+      break;
+    }
+  }
+  if (!fn) {
+    ls.on_missing = OnMissing::Unknown;
+    ls.on_missing_reason = ls.site.gate + " is not defined in the scanned tree";
+    return;
+  }
+  ls.on_missing = fn->raises ? OnMissing::Crash : OnMissing::Fallback;
+  ls.on_missing_reason = ls.site.gate + " (" + where + ") " +
+                         (fn->raises ? "raises when the arch is not listed" : "does not raise; the arch is left out");
+}
+
+void settle(LinkedSite& ls) {
+  Evidence e = ls.site.evidence;
+  bool anyLookup = !ls.lookups.empty(), anyArchLookup = false;
+  OnMissing worst = OnMissing::Unknown;
+  std::string worstHow;
+  for (const auto& l : ls.lookups) {
+    if (l.subject.evidence.negative) continue;
+    anyArchLookup = true;
+    if (l.subject.evidence.subject && !e.subject) e.reasons.push_back("read with capability " + l.subject.text);
+    e.subject |= l.subject.evidence.subject;
+    e.name |= l.subject.evidence.name;
+    if (l.on_missing > worst || worstHow.empty()) {
+      if (l.on_missing >= worst) {
+        worst = l.on_missing;
+        worstHow = l.how + " at " + l.file + ":" + std::to_string(l.line);
+      }
+    }
+  }
+  ls.site.evidence = e;
+  ls.vetoed = (e.negative && !e.subject) || (anyLookup && !anyArchLookup && !e.subject && !e.name);
+  ls.confidence = e.subject ? Confidence::High : e.name ? Confidence::Medium : Confidence::Low;
+  if (ls.on_missing == OnMissing::Unknown && ls.on_missing_reason.empty()) {
+    if (ls.site.on_missing != OnMissing::Unknown || (ls.site.kind != SiteKind::Mapping && ls.site.kind != SiteKind::Set)) {
+      ls.on_missing = ls.site.on_missing;
+      ls.on_missing_reason = ls.site.on_missing_reason;
+    }
+    if (anyArchLookup && worst >= ls.on_missing) {
+      ls.on_missing = worst;
+      ls.on_missing_reason = worstHow;
+    }
+    if (ls.on_missing_reason.empty()) ls.on_missing_reason = "no read of this table was found";
+  }
+}
+
+}  // namespace
+
+Program link(const std::vector<FileFacts>& files) {
+  Program p;
+  SymbolTable syms(files);
+  std::map<Key, size_t> byBinding;
+  std::map<Key, std::vector<size_t>> nested;
+  std::map<std::string, int> ids;
+  std::vector<size_t> fileOf;
+  for (size_t f = 0; f < files.size(); ++f) {
+    for (const auto& d : files[f].diagnostics) p.diagnostics.push_back(d);
+    for (const auto& s : files[f].sites) {
+      LinkedSite ls;
+      ls.site = s;
+      ls.file = files[f].path;
+      ls.module = files[f].module;
+      std::string id = ls.file + ":" + s.name + ":" + kindName(s.kind);
+      int n = ++ids[id];
+      ls.id = n == 1 ? id : id + "#" + std::to_string(n);
+      size_t index = p.sites.size();
+      if (!s.binding.empty() && s.nesting == 0) byBinding.emplace(Key{f, s.binding}, index);
+      if (s.nesting > 0 && !s.parent_binding.empty()) nested[{f, s.parent_binding}].push_back(index);
+      p.sites.push_back(std::move(ls));
+      fileOf.push_back(f);
+    }
+  }
+  attachLookups(files, syms, byBinding, nested, p);
+  for (size_t i = 0; i < p.sites.size(); ++i) {
+    if (!p.sites[i].site.gate.empty()) resolveGate(files, syms, fileOf[i], p.sites[i]);
+    settle(p.sites[i]);
+  }
+  p.families = groupFamilies(p.sites);
+  return p;
+}
+
+}  // namespace archscan

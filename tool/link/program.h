@@ -1,0 +1,45 @@
+#pragma once
+// The linked view of a scanned tree: every site with the lookups that read
+// it (from any file), its effective evidence and severity, and its family.
+#include <string>
+#include <vector>
+
+#include "model/facts.h"
+
+namespace archscan {
+
+struct LinkedLookup {
+  std::string file;
+  int line = 0;
+  OnMissing on_missing = OnMissing::Unknown;
+  std::string how;
+  Subject subject;  // the subject at the site's nesting level
+};
+
+struct LinkedSite {
+  Site site;
+  std::string file;
+  std::string module;
+  std::string id;  // file:name:kind, unique in the program
+  std::vector<LinkedLookup> lookups;
+  Confidence confidence = Confidence::Low;
+  OnMissing on_missing = OnMissing::Unknown;
+  std::string on_missing_reason;
+  bool vetoed = false;  // a negative name or source with no capability evidence
+  int family = -1;
+};
+
+struct Family {
+  std::string name;  // the subject the siblings are read through
+  std::vector<size_t> sites;
+};
+
+struct Program {
+  std::vector<LinkedSite> sites;
+  std::vector<Family> families;
+  std::vector<Diagnostic> diagnostics;
+  size_t files_seen = 0;
+  size_t files_parsed = 0;
+};
+
+}  // namespace archscan

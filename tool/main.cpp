@@ -1,0 +1,58 @@
+// archscan: CLI11 wiring only; every command lives in cli/commands.cpp.
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.h"
+#include "version.h"
+
+int main(int argc, char** argv) {
+  using namespace archscan;
+  CLI::App app{"archscan: find and patch every compute-capability table in a GPU codebase"};
+  app.set_version_flag("--version", std::string("archscan ") + kArchscanVersion);
+  app.require_subcommand(1);
+  CommonOptions o;
+
+  auto common = [&](CLI::App* cmd, bool scans) {
+    if (scans) {
+      cmd->add_option("paths", o.scan.paths, "Files or folders to scan (default: .)");
+      cmd->add_option("-j,--jobs", o.scan.jobs, "Extraction threads (default: all cores)");
+      cmd->add_option("--exclude", o.scan.excludes, "Glob of paths to skip, relative to the scanned root")
+          ->expected(1)
+          ->allow_extra_args(false)
+          ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+      cmd->add_option("-t,--target", o.targets, "Arch to check for (sm_120, 12.0, rtx-pro-6000, ...); repeatable")
+          ->expected(1)
+          ->allow_extra_args(false)
+          ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+      cmd->add_flag("--all", o.all, "Also show low-confidence and arch-specific sites");
+      cmd->add_option("--fail-on", o.fail_on, "Exit 1 on findings at or above: error, warning, note, never")
+          ->check(CLI::IsMember({"error", "warning", "note", "never"}));
+    }
+    cmd->add_option("-o,--output", o.output, "Write the report to FILE");
+    cmd->add_option("--color", o.color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
+    cmd->add_flag("-q,--quiet", o.quiet, "No progress output");
+  };
+  auto* check = app.add_subcommand("check", "List arch sites that lack a target arch or a sibling's arch");
+  common(check, true);
+  check->add_option("--format", o.format, "text or json");
+  auto* audit = app.add_subcommand("audit", "Print a coverage matrix: every arch site x every arch");
+  common(audit, true);
+  audit->add_option("--format", o.format, "text, markdown or json");
+  auto* archs = app.add_subcommand("archs", "List the known archs, their spellings and GPU names");
+  common(archs, false);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return 2;
+  }
+  if (check->parsed()) return runCheck(o);
+  if (audit->parsed()) return runAudit(o);
+  return runArchs(o);
+}

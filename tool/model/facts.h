@@ -1,0 +1,144 @@
+#pragma once
+// What a front-end knows about one file, as plain data. Front-ends see one
+// file only; everything that needs several files happens in link/.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "arch/arch.h"
+#include "arch/spelling.h"
+
+namespace archscan {
+
+struct ByteRange {
+  uint32_t begin = 0;
+  uint32_t end = 0;  // exclusive
+  bool empty() const { return begin == end; }
+};
+
+enum class SiteKind { Mapping, Set, Switch, IfChain, Guard, Range };
+enum class Polarity { Allow, Deny };
+enum class OnMissing { Unknown, Fallback, Crash };  // ordered: worse is larger
+enum class Confidence { Low, Medium, High };
+
+const char* kindName(SiteKind k);
+const char* onMissingName(OnMissing m);
+const char* confidenceName(Confidence c);
+
+// Why a site or subject is believed to be about archs.
+struct Evidence {
+  bool subject = false;      // reaches a capability source
+  bool name = false;         // an arch-like name (table, subject, parameter, callee, function)
+  bool negative = false;     // a negative name or source vetoes
+  std::vector<std::string> reasons;  // human-readable, for --explain style output
+};
+
+// One arch a site handles.
+struct Entry {
+  Arch arch;
+  std::string key_text;   // the key literal as spelled ("12.0" with quotes, (9, 0), 100)
+  ByteRange key;          // the key literal (for a composite key, the arch element)
+  ByteRange value;        // mapping value; empty for sets, chains
+  ByteRange item;         // the whole entry: `9: {...}`, the element, the comparison
+  ByteRange composite;    // composite key: the whole tuple key; else empty
+  ByteRange container;    // element: the collection literal it sits in
+  // How the entry is written, which decides how a patch adds a neighbour:
+  // key (mapping key), element (of a list/tuple/set), compare (`x == 10`),
+  // case (a match/switch label).
+  std::string form = "key";
+  int line = 0;
+  int end_line = 0;
+};
+
+// A bound on the subject: `sm >= 100 && sm < 120`, `cap >= (9, 0)`, in sm
+// units (major * 10 + minor): [low, high). A missing bound is open.
+struct ArchRange {
+  std::optional<int> low;
+  std::optional<int> high;
+  std::string text;  // the comparison as written
+  ByteRange item;
+  int line = 0;
+  bool contains(const Arch& a) const;
+};
+
+// The expression a decision is made on, resolved as far as this file allows.
+struct Subject {
+  std::string text;     // as written: self.device_capability
+  std::string binding;  // stable identity for families: module:Class.self.device_capability, module:f:cap
+  Evidence evidence;
+};
+
+struct Site {
+  std::string name;         // qualified: TORCH_SYMM..., Communicator._WORLD_SIZES_MULTIMEM, gen_module.<arg>
+  std::string binding;      // what lookups resolve to: NAME, Class.NAME, func.NAME (empty: not referable)
+  std::string scope;        // enclosing function/class chain, dotted
+  SiteKind kind = SiteKind::Mapping;
+  SpellingStyle spelling;   // the style of its keys; Unknown for ranges
+  Polarity polarity = Polarity::Allow;
+  std::vector<Entry> entries;
+  std::vector<ArchRange> ranges;
+  std::optional<Subject> subject;   // for chains, comparisons, switch; from lookups after linking
+  Evidence evidence;
+  OnMissing on_missing = OnMissing::Unknown;  // intrinsic: a chain's else, a gate's raise
+  std::string on_missing_reason;
+  std::string gate;         // callee or decorator a list is handed to
+  std::string gate_param;   // its parameter name
+  int gate_arg_index = -1;  // positional index when no keyword
+  std::vector<Arch> scope_archs;  // archs the enclosing function is named for (sm120)
+  int nesting = 0;          // 1 for a dict nested in an outer mapping's value
+  std::string parent_binding;  // outer mapping's binding when nesting > 0
+  ByteRange extent;
+  ByteRange container;      // the literal's brackets, where edits are placed
+  int line = 0;
+  int end_line = 0;
+  bool patchable = true;
+  std::vector<std::string> suppressions;  // rule ids from `archscan: ignore[...]`; "*" for all
+};
+
+// A read of a table: T[s], T[s][k], T.get(s, d), s in T.
+struct Lookup {
+  std::string table;        // local reference: NAME, self.NAME, mod.NAME
+  std::string scope_class;  // enclosing class, for self.NAME
+  std::string scope_function;  // enclosing function (dotted), for locals
+  std::vector<Subject> subjects;  // one per subscript level
+  OnMissing on_missing = OnMissing::Unknown;
+  std::string how;          // "T[cap]", ".get(cap, default)", "cap in T"
+  int line = 0;
+};
+
+struct Import {
+  int level = 0;       // leading dots of a relative import
+  std::string module;  // as written, without the dots (a.b)
+  std::string name;    // imported name, empty for `import a.b`
+  std::string alias;   // local name
+};
+
+// What a function does with an arch list handed to it, for gates in other files.
+struct FunctionSummary {
+  std::string name;
+  std::vector<std::string> params;
+  bool raises = false;          // raises or asserts somewhere in its body
+  bool returns_capability = false;
+};
+
+struct Diagnostic {
+  std::string level;  // error, warning, note
+  std::string file;
+  int line = 0;
+  std::string message;
+};
+
+struct FileFacts {
+  std::string path;      // as given / discovered, relative to cwd
+  std::string module;    // dotted Python module name, filled by discover/link
+  std::string language;  // python, cpp, cmake
+  std::vector<Site> sites;
+  std::vector<Lookup> lookups;
+  std::vector<Import> imports;
+  std::vector<FunctionSummary> functions;
+  std::vector<Diagnostic> diagnostics;
+  bool parsed = false;
+};
+
+}  // namespace archscan

@@ -1,0 +1,28 @@
+#pragma once
+// A rule's verdict on one site.
+#include <string>
+
+#include "model/facts.h"
+
+namespace archscan {
+
+enum class Severity { Note, Warning, Error };
+
+const char* severityName(Severity s);
+Severity severityFor(OnMissing m);
+
+struct Finding {
+  std::string rule;         // missing-arch, sibling-gap, ...
+  Severity severity = Severity::Note;
+  Confidence confidence = Confidence::Low;
+  std::string arch;         // sm_120, sm_12x; empty for arch-less rules
+  size_t site = 0;          // index into Program::sites
+  std::string message;
+  std::string fingerprint;  // stable across line moves
+};
+
+// FNV-1a over file, site name, kind, rule and arch: survives edits that only move lines.
+std::string fingerprint(const std::string& file, const std::string& siteName, const std::string& kind,
+                        const std::string& rule, const std::string& arch);
+
+}  // namespace archscan

@@ -1,0 +1,54 @@
+// --format json for check: one object, schema 1 (documented in the README).
+#include "report/json_writer.h"
+#include "report/report.h"
+#include "report/site_json.h"
+#include "version.h"
+
+namespace archscan {
+
+void printCheckJson(const ReportInput& in, std::ostream& out) {
+  JsonWriter w(out);
+  const auto& sites = in.program.sites;
+  w.beginObject();
+  w.field("tool", "archscan").field("version", kArchscanVersion).field("schema", 1);
+  w.key("targets").beginArray();
+  for (const auto& t : in.opts.targets) w.value(t.name());
+  w.endArray();
+  w.key("findings").beginArray();
+  for (const auto& f : in.findings) {
+    const LinkedSite& s = sites[f.site];
+    w.beginObject();
+    w.field("rule", f.rule).field("severity", severityName(f.severity)).field("confidence", confidenceName(f.confidence));
+    w.key("arch");
+    if (f.arch.empty()) w.null();
+    else w.value(f.arch);
+    w.field("file", s.file).field("line", s.site.line).field("end_line", s.site.end_line);
+    w.field("message", f.message).field("fingerprint", f.fingerprint);
+    w.key("site").beginObject();
+    writeSiteSummary(w, in.program, f.site);
+    w.endObject();
+    w.endObject();
+  }
+  w.endArray();
+  w.key("sites").beginArray();
+  for (size_t i = 0; i < sites.size(); ++i) {
+    if (!visible(sites[i], in.opts)) continue;
+    w.beginObject();
+    writeSiteSummary(w, in.program, i);
+    writeSiteDetail(w, in.program, i);
+    w.endObject();
+  }
+  w.endArray();
+  w.key("diagnostics").beginArray();
+  for (const auto& d : in.program.diagnostics) {
+    w.beginObject().field("level", d.level).field("file", d.file).field("line", d.line).field("message", d.message).endObject();
+  }
+  w.endArray();
+  w.key("stats").beginObject();
+  w.field("files_seen", in.program.files_seen).field("files_parsed", in.program.files_parsed).field("seconds", in.seconds);
+  w.endObject();
+  w.endObject();
+  w.finish();
+}
+
+}  // namespace archscan

@@ -1,0 +1,45 @@
+#include "report/site_json.h"
+
+#include "analyze/coverage.h"
+
+namespace archscan {
+
+std::string familyName(const Program& p, size_t site) {
+  int f = p.sites[site].family;
+  return f < 0 ? std::string() : p.families[static_cast<size_t>(f)].name;
+}
+
+void writeSiteSummary(JsonWriter& w, const Program& p, size_t site) {
+  const LinkedSite& s = p.sites[site];
+  w.field("id", s.id).field("name", s.site.name).field("kind", kindName(s.site.kind));
+  w.field("spelling", spellingName(s.site.spelling.kind));
+  w.key("archs").beginArray();
+  for (const auto& a : entryArchs(s.site)) w.value(a.name());
+  w.endArray();
+  w.key("family");
+  std::string fam = familyName(p, site);
+  if (fam.empty()) w.null();
+  else w.value(fam);
+}
+
+void writeSiteDetail(JsonWriter& w, const Program& p, size_t site) {
+  const LinkedSite& s = p.sites[site];
+  w.field("file", s.file).field("line", s.site.line).field("end_line", s.site.end_line);
+  w.field("polarity", s.site.polarity == Polarity::Allow ? "allow" : "deny");
+  w.field("confidence", confidenceName(s.confidence));
+  w.field("on_missing", onMissingName(s.on_missing));
+  w.key("ranges").beginArray();
+  for (const auto& r : s.site.ranges) w.value(r.text);
+  w.endArray();
+  w.key("lookups").beginArray();
+  for (const auto& l : s.lookups) {
+    w.beginObject().field("file", l.file).field("line", l.line).field("on_missing", onMissingName(l.on_missing));
+    w.field("subject", l.subject.text).endObject();
+  }
+  w.endArray();
+  w.key("evidence").beginArray();
+  for (const auto& r : s.site.evidence.reasons) w.value(r);
+  w.endArray();
+}
+
+}  // namespace archscan

@@ -1,0 +1,72 @@
+// The terminal report of `archscan check`: one block per finding, grouped by site.
+#include <map>
+#include <set>
+
+#include "analyze/coverage.h"
+#include "report/report.h"
+#include "report/site_json.h"
+#include "report/style.h"
+
+namespace archscan {
+namespace {
+
+std::string severityLabel(Severity s, const Style& st) {
+  switch (s) {
+    case Severity::Error: return st.red(st.bold("error"));
+    case Severity::Warning: return st.yellow(st.bold("warning"));
+    case Severity::Note: return st.cyan("note");
+  }
+  return "";
+}
+
+std::string location(const LinkedSite& s) {
+  std::string loc = s.file + ":" + std::to_string(s.site.line);
+  return loc;
+}
+
+}  // namespace
+
+void printCheckText(const ReportInput& in, std::ostream& out) {
+  Style st{in.color};
+  const auto& sites = in.program.sites;
+  std::map<Severity, int> counts;
+  std::set<std::string> files;
+  for (const auto& f : in.findings) {
+    const LinkedSite& s = sites[f.site];
+    counts[f.severity]++;
+    files.insert(s.file);
+    out << st.bold(location(s)) << ": " << severityLabel(f.severity, st) << "[" << f.rule << "]"
+        << (f.arch.empty() ? "" : " " + st.bold(f.arch)) << ": " << f.message << "\n";
+    out << "    " << st.dim(std::string(kindName(s.site.kind)) + ", spelled " + spellingName(s.site.spelling.kind) +
+                          ", " + confidenceName(s.confidence) + " confidence")
+        << "\n";
+    if (s.family >= 0) {
+      const Family& fam = in.program.families[static_cast<size_t>(s.family)];
+      std::string sib;
+      for (size_t j : fam.sites) {
+        if (j == f.site) continue;
+        sib += (sib.empty() ? "" : ", ") + sites[j].site.name + " (" + location(sites[j]) + ")";
+      }
+      out << "    family " << st.bold(fam.name) << ": " << sib << "\n";
+    }
+  }
+  for (const auto& d : in.program.diagnostics) {
+    out << d.file << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.level << ": " << d.message << "\n";
+  }
+  size_t visibleSites = 0;
+  for (const auto& s : sites) visibleSites += visible(s, in.opts) ? 1 : 0;
+  if (!in.findings.empty()) out << "\n";
+  out << in.findings.size() << " finding" << (in.findings.size() == 1 ? "" : "s");
+  if (!in.findings.empty()) {
+    out << " (" << counts[Severity::Error] << " error" << (counts[Severity::Error] == 1 ? "" : "s") << ", "
+        << counts[Severity::Warning] << " warning" << (counts[Severity::Warning] == 1 ? "" : "s") << ", "
+        << counts[Severity::Note] << " note" << (counts[Severity::Note] == 1 ? "" : "s") << ") in " << files.size()
+        << " file" << (files.size() == 1 ? "" : "s");
+  }
+  out << "; " << visibleSites << " arch site" << (visibleSites == 1 ? "" : "s") << " in " << in.program.files_parsed
+      << " of " << in.program.files_seen << " files";
+  if (in.opts.targets.empty()) out << "; no --target given, so only sibling and name checks ran";
+  out << "\n";
+}
+
+}  // namespace archscan
