@@ -9,6 +9,13 @@
 namespace archscan::py {
 namespace {
 
+bool plainString(TSNode n) {
+  if (!is(n, "string")) return false;
+  for (TSNode c : namedChildren(n))
+    if (is(c, "interpolation")) return false;
+  return true;
+}
+
 bool tableLike(TSNode n) { return is(n, "identifier") || is(n, "attribute"); }
 
 bool constantName(const std::string& text) {
@@ -77,8 +84,10 @@ void fromSubscript(PyContext& ctx, TSNode sub, const std::vector<Capture>& compa
     base = unparen(field(base, "value"));
   }
   if (!tableLike(base)) return;
+  // T["name"] and T[0] are records and sequences, not tables keyed by a subject.
+  if (ts_node_is_null(keys[0]) || is(keys[0], "slice") || is(keys[0], "integer") || plainString(keys[0])) return;
   for (TSNode k : keys)
-    if (ts_node_is_null(k) || is(k, "slice") || is(k, "integer") || is(k, "string")) return;
+    if (ts_node_is_null(k) || is(k, "slice")) return;
   Lookup l;
   l.table = idx.text(base);
   l.scope_class = idx.enclosingClass(sub);

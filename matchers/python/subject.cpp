@@ -14,6 +14,8 @@ void merge(Evidence& into, const Evidence& from) {
   into.negative |= from.negative;
   for (const auto& r : from.reasons)
     if (into.reasons.size() < 4) into.reasons.push_back(r);
+  for (const auto& c : from.via_calls)
+    if (into.via_calls.size() < 4) into.via_calls.push_back(c);
 }
 
 Subject SubjectEvaluator::evaluate(TSNode expr) const {
@@ -193,6 +195,10 @@ Evidence SubjectEvaluator::evalCall(TSNode call, Walk& w) const {
       e.subject = true;
       e.reasons.push_back(callee + "() returns a capability");
     }
+  } else if (is(fn, "identifier")) {
+    e.via_calls.push_back(callee);
+  } else if (is(fn, "attribute") && is(unparen(field(fn, "object")), "identifier")) {
+    e.via_calls.push_back(idx_.text(fn));  // module.helper()
   }
   return e;
 }

@@ -18,6 +18,29 @@ std::string lastPart(const std::string& s) {
   return d == std::string::npos ? s : s.substr(d + 1);
 }
 
+const FunctionSummary* findFunction(const FileFacts& f, const std::string& name) {
+  for (const auto& fn : f.functions)
+    if (fn.name == name || lastPart(fn.name) == name) return &fn;
+  return nullptr;
+}
+
+// A subject computed by a helper defined in another file (`cap =
+// get_device_capability_str()` imported from platforms/cuda.py).
+void resolveHelpers(const std::vector<FileFacts>& files, const SymbolTable& syms, size_t file, Subject& s) {
+  if (s.evidence.subject || s.evidence.negative) return;
+  for (const auto& call : s.evidence.via_calls) {
+    for (const auto& ref : syms.resolve(file, call, "", "")) {
+      if (ref.file == file && call.find('.') == std::string::npos) continue;
+      const FunctionSummary* fn = findFunction(files[ref.file], ref.binding);
+      if (fn && fn->returns_capability) {
+        s.evidence.subject = true;
+        s.evidence.reasons.push_back(call + "() (" + files[ref.file].path + ") returns a capability");
+        return;
+      }
+    }
+  }
+}
+
 void attachLookups(const std::vector<FileFacts>& files, const SymbolTable& syms, const std::map<Key, size_t>& byBinding,
                    const std::map<Key, std::vector<size_t>>& nested, Program& p) {
   for (size_t f = 0; f < files.size(); ++f) {
@@ -27,7 +50,9 @@ void attachLookups(const std::vector<FileFacts>& files, const SymbolTable& syms,
         if (it == byBinding.end()) continue;
         auto add = [&](size_t site, size_t level) {
           if (level >= l.subjects.size()) return;
-          p.sites[site].lookups.push_back(LinkedLookup{files[f].path, l.line, l.on_missing, l.how, l.subjects[level]});
+          Subject subj = l.subjects[level];
+          resolveHelpers(files, syms, f, subj);
+          p.sites[site].lookups.push_back(LinkedLookup{files[f].path, l.line, l.on_missing, l.how, subj});
         };
         add(it->second, 0);
         if (auto n = nested.find({ref.file, ref.binding}); n != nested.end())
@@ -38,11 +63,6 @@ void attachLookups(const std::vector<FileFacts>& files, const SymbolTable& syms,
   }
 }
 
-const FunctionSummary* findFunction(const FileFacts& f, const std::string& name) {
-  for (const auto& fn : f.functions)
-    if (fn.name == name || lastPart(fn.name) == name) return &fn;
-  return nullptr;
-}
 
 // What a gate callee does with a list that lacks the arch: follow it into its
 // definition, in this file or the one it is imported from.
@@ -128,6 +148,14 @@ Program link(const std::vector<FileFacts>& files) {
   }
   attachLookups(files, syms, byBinding, nested, p);
   for (size_t i = 0; i < p.sites.size(); ++i) {
+    Site& site = p.sites[i].site;
+    if (site.subject) {
+      resolveHelpers(files, syms, fileOf[i], *site.subject);
+      if (site.subject->evidence.subject && !site.evidence.subject) {
+        site.evidence.subject = true;
+        site.evidence.reasons.push_back(site.subject->evidence.reasons.back());
+      }
+    }
     if (!p.sites[i].site.gate.empty()) resolveGate(files, syms, fileOf[i], p.sites[i]);
     settle(p.sites[i]);
   }

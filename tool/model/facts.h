@@ -31,7 +31,10 @@ struct Evidence {
   bool subject = false;      // reaches a capability source
   bool name = false;         // an arch-like name (table, subject, parameter, callee, function)
   bool negative = false;     // a negative name or source vetoes
-  std::vector<std::string> reasons;  // human-readable, for --explain style output
+  std::vector<std::string> reasons;  // human-readable
+  // Functions called on the way that this file does not define: link/ looks
+  // them up in other files and upgrades `subject` if one returns a capability.
+  std::vector<std::string> via_calls;
 };
 
 // One arch a site handles.

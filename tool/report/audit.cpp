@@ -11,7 +11,7 @@
 namespace archscan {
 namespace {
 
-std::string pad(const std::string& s, size_t n) { return s.size() >= n ? s : s + std::string(n - s.size(), ' '); }
+std::string pad(const std::string& s, size_t n) { return s.size() >= n ? s + " " : s + std::string(n - s.size(), ' '); }
 
 std::string colName(const Arch& a) { return a.name(); }
 

@@ -56,7 +56,7 @@ Matrix buildMatrix(const Program& p, const AnalyzeOptions& opts) {
   };
   std::vector<size_t> rows;
   for (size_t i = 0; i < p.sites.size(); ++i) {
-    if (!visible(p.sites[i], opts) || p.sites[i].site.kind == SiteKind::Range) continue;
+    if (!visible(p.sites[i], opts)) continue;
     rows.push_back(i);
     for (const auto& a : entryArchs(p.sites[i].site)) addCol(a);
   }

@@ -14,6 +14,9 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
     if (archSpecific(s, ls.on_missing) && !ctx.opts.all) continue;
     for (const Arch& t : ctx.opts.targets) {
       if (coverage(s, t) != Coverage::Missing) continue;
+      bool nameSaysIt = false;  // name-mismatch already reports this arch here
+      for (const Arch& named : s.scope_archs) nameSaysIt |= covers(named, t);
+      if (nameSaysIt) continue;
       out.push_back(makeFinding(ctx, "missing-arch", i, severityFor(ls.on_missing), t.name(),
                                 s.name + " (" + kindName(s.kind) + " of " + keyList(s) + ") has no " + t.name() +
                                     "; on " + t.name() + " it " + outcome(ls)));
