@@ -1,1 +1,175 @@
+// Table-driven tests of the arch model: parsing what users type, classifying
+// what code spells, and writing a key back in a site's own style.
 #include <gtest/gtest.h>
+
+#include "arch/parse.h"
+#include "arch/spelling.h"
+#include "test_support.h"
+
+namespace archscan {
+namespace {
+
+const ArchTable& table() { return test::knowledge().archs; }
+
+struct UserCase {
+  const char* text;
+  const char* name;  // nullptr: not an arch
+};
+
+TEST(ArchParse, UserSpellings) {
+  const UserCase cases[] = {
+      {"sm_120", "sm_120"},   {"sm120", "sm_120"},       {"SM120", "sm_120"},   {"sm_120a", "sm_120a"},
+      {"sm_100f", "sm_100f"}, {"compute_90a", "sm_90a"}, {"120", "sm_120"},     {"12.0", "sm_120"},
+      {"12.0a", "sm_120a"},   {"12", "sm_120"},          {"(12, 0)", "sm_120"}, {"(12,0)", "sm_120"},
+      {"1200", "sm_120"},     {"900", "sm_90"},          {"9.0", "sm_90"},      {"rtx-pro-6000", "sm_120"},
+      {"RTX-5090", "sm_120"}, {"h100", "sm_90"},         {"b200", "sm_100"},    {"gb300", "sm_103"},
+      {"dgx-spark", "sm_121"}, {"gb10", "sm_121"},       {"thor", "sm_110"},    {" sm_90 ", "sm_90"},
+      {"12.8", nullptr},      {"13.0", nullptr},         {"111", nullptr},      {"113", nullptr},
+      {"sm_125", nullptr},    {"(3, 10)", nullptr},      {"", nullptr},         {"hopper", nullptr},
+      {"sm_", nullptr},       {"1.2.3", nullptr},        {"99999999", nullptr},
+  };
+  for (const auto& c : cases) {
+    auto a = tryParseUserArch(c.text, table());
+    if (c.name) {
+      ASSERT_TRUE(a.has_value()) << c.text;
+      EXPECT_EQ(a->name(), c.name) << c.text;
+    } else {
+      EXPECT_FALSE(a.has_value()) << c.text << " parsed as " << a->name();
+    }
+  }
+}
+
+TEST(ArchParse, UnknownArchMessageNamesTheInput) {
+  try {
+    parseUserArch("sm_999", table());
+    FAIL() << "no error";
+  } catch (const ArchError& e) {
+    EXPECT_NE(std::string(e.what()).find("'sm_999'"), std::string::npos) << e.what();
+  }
+}
+
+KeyLiteral intKey(long long v) {
+  KeyLiteral k;
+  k.type = KeyLiteral::Type::Int;
+  k.value = v;
+  return k;
+}
+KeyLiteral strKey(const char* s, char quote = '"') {
+  KeyLiteral k;
+  k.type = KeyLiteral::Type::String;
+  k.text = s;
+  k.quote = quote;
+  return k;
+}
+KeyLiteral tupleKey(int a, int b, const char* sep = ", ") {
+  KeyLiteral k;
+  k.type = KeyLiteral::Type::Tuple;
+  k.first = a;
+  k.second = b;
+  k.tuple_sep = sep;
+  return k;
+}
+
+struct KeyCase {
+  KeyLiteral key;
+  const char* name;  // nullptr: not an arch key
+  SpellingKind kind;
+};
+
+TEST(ArchSpelling, ClassifiesCodeKeys) {
+  const KeyCase cases[] = {
+      {intKey(9), "sm_9x", SpellingKind::MajorInt},
+      {intKey(12), "sm_12x", SpellingKind::MajorInt},
+      {intKey(90), "sm_90", SpellingKind::SmInt},
+      {intKey(121), "sm_121", SpellingKind::SmInt},
+      {intKey(1000), "sm_100", SpellingKind::CudaArchInt},
+      {intKey(1200), "sm_120", SpellingKind::CudaArchInt},
+      {strKey("9.0"), "sm_90", SpellingKind::DottedString},
+      {strKey("10.3"), "sm_103", SpellingKind::DottedString},
+      {strKey("sm_90a"), "sm_90a", SpellingKind::SmString},
+      {strKey("sm100f"), "sm_100f", SpellingKind::SmString},
+      {strKey("120a"), "sm_120a", SpellingKind::SmString},
+      {strKey("compute_90"), "sm_90", SpellingKind::SmString},
+      {strKey("12"), "sm_12x", SpellingKind::MajorString},
+      {tupleKey(9, 0), "sm_90", SpellingKind::Tuple},
+      {tupleKey(12, 1), "sm_121", SpellingKind::Tuple},
+      // Not archs: world sizes, toolkit versions, Python versions, error codes.
+      {intKey(2), nullptr, SpellingKind::Unknown},
+      {intKey(4), nullptr, SpellingKind::Unknown},
+      {intKey(0), nullptr, SpellingKind::Unknown},
+      {intKey(111), nullptr, SpellingKind::Unknown},
+      {intKey(148), nullptr, SpellingKind::Unknown},
+      {strKey("12.8"), nullptr, SpellingKind::Unknown},
+      {strKey("13.0"), nullptr, SpellingKind::Unknown},
+      {strKey("118"), nullptr, SpellingKind::Unknown},
+      {strKey("126"), nullptr, SpellingKind::Unknown},
+      {tupleKey(3, 10), nullptr, SpellingKind::Unknown},
+      {strKey("fp8"), nullptr, SpellingKind::Unknown},
+  };
+  for (const auto& c : cases) {
+    auto got = classifyKey(c.key, table());
+    std::string label = c.key.type == KeyLiteral::Type::String ? c.key.text : std::to_string(c.key.value);
+    if (!c.name) {
+      EXPECT_FALSE(got.has_value()) << label;
+      continue;
+    }
+    ASSERT_TRUE(got.has_value()) << label;
+    EXPECT_EQ(got->arch.name(), c.name) << label;
+    EXPECT_EQ(got->style.kind, c.kind) << label;
+  }
+}
+
+TEST(ArchSpelling, WorldSizesThatLookLikeMajorsStillClassify) {
+  // {8: ..., 9: ...} is pure: telling it from world sizes is the job of
+  // evidence (names, subjects), not of the key table.
+  EXPECT_TRUE(classifyKey(intKey(8), table()).has_value());
+  EXPECT_TRUE(classifyKey(intKey(9), table()).has_value());
+}
+
+TEST(ArchSpelling, CommonSpellingRejectsMixedKeys) {
+  std::vector<ClassifiedKey> keys = {*classifyKey(intKey(9), table()), *classifyKey(intKey(100), table())};
+  EXPECT_EQ(commonSpelling(keys), SpellingKind::Unknown);
+  keys = {*classifyKey(intKey(90), table()), *classifyKey(intKey(100), table())};
+  EXPECT_EQ(commonSpelling(keys), SpellingKind::SmInt);
+}
+
+struct EncodeCase {
+  KeyLiteral like;
+  const char* add;
+  const char* expected;
+};
+
+TEST(ArchSpelling, EncodesInTheSiteStyle) {
+  const EncodeCase cases[] = {
+      {intKey(10), "sm_120", "12"},
+      {intKey(100), "sm_120", "120"},
+      {intKey(1000), "sm_120", "1200"},
+      {strKey("10.0"), "sm_120", "\"12.0\""},
+      {strKey("10.0", '\''), "sm_121", "'12.1'"},
+      {strKey("sm_100"), "sm_120", "\"sm_120\""},
+      {strKey("sm100"), "sm_120a", "\"sm120a\""},
+      {strKey("100a", '\''), "sm_120a", "'120a'"},
+      {strKey("compute_100"), "sm_120", "\"compute_120\""},
+      {tupleKey(10, 0), "sm_120", "(12, 0)"},
+      {tupleKey(10, 0, ","), "sm_121", "(12,1)"},
+  };
+  for (const auto& c : cases) {
+    auto like = classifyKey(c.like, table());
+    ASSERT_TRUE(like.has_value());
+    Arch add = parseUserArch(c.add, table());
+    EXPECT_EQ(encode(add, like->style), c.expected) << c.add;
+  }
+}
+
+TEST(ArchCoverage, MajorOnlyKeysCoverEveryMinor) {
+  Arch twelve{12, 0, true, Variant::None};
+  EXPECT_TRUE(covers(twelve, parseUserArch("sm_120", table())));
+  EXPECT_TRUE(covers(twelve, parseUserArch("sm_121", table())));
+  EXPECT_FALSE(covers(twelve, parseUserArch("sm_100", table())));
+  EXPECT_TRUE(covers(parseUserArch("sm_100a", table()), parseUserArch("sm_100", table())));
+  EXPECT_FALSE(covers(parseUserArch("sm_120", table()), parseUserArch("sm_121", table())));
+  EXPECT_EQ(twelve.name(), "sm_12x");
+}
+
+}  // namespace
+}  // namespace archscan
