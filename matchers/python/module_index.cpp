@@ -4,8 +4,13 @@
 
 namespace archscan::py {
 
-ModuleIndex::ModuleIndex(TSNode root, const std::string& src, const QuerySet& q) : src_(src) {
-  for (const auto& c : q.definitions.run(root)) {
+ModuleIndex::ModuleIndex(const std::vector<Capture>& defs, const std::string& src) : src_(src) {
+  for (const auto& c : defs) {
+    if (c.name == "function" || c.name == "class")
+      scopes_.push_back(Scope{ts_node_start_byte(c.node), ts_node_end_byte(c.node), c.name == "class",
+                              text(field(c.node, "name")), c.node});
+  }
+  for (const auto& c : defs) {
     if (c.name == "function") {
       FunctionInfo f{c.node, text(field(c.node, "name")), "", enclosingClass(c.node), {}};
       std::string outer = scopeName(c.node);
@@ -25,6 +30,30 @@ ModuleIndex::ModuleIndex(TSNode root, const std::string& src, const QuerySet& q)
       calls_.push_back(c.node);
     }
   }
+  for (size_t i = 0; i < functions_.size(); ++i) functionById_[functions_[i].node.id] = i;
+  for (size_t i = 0; i < assigns_.size(); ++i) assignsByFunction_[assigns_[i].function.id].push_back(i);
+  for (TSNode c : calls_) callsByName_[calleeName(c)].push_back(c);
+  for (size_t i = 0; i < assigns_.size(); ++i) {
+    TSNode t = assigns_[i].target;
+    if (!is(t, "attribute")) continue;
+    std::string obj = text(field(t, "object"));
+    if (obj == "self" || obj == "cls") selfAssigns_[assigns_[i].cls + "." + text(field(t, "attribute"))].push_back(i);
+  }
+}
+
+const std::vector<size_t>& ModuleIndex::selfAssignments(const std::string& cls, const std::string& attr) const {
+  auto it = selfAssigns_.find(cls + "." + attr);
+  return it == selfAssigns_.end() ? none_ : it->second;
+}
+
+const std::vector<size_t>& ModuleIndex::assignmentsIn(TSNode fn) const {
+  auto it = assignsByFunction_.find(ts_node_is_null(fn) ? nullptr : fn.id);
+  return it == assignsByFunction_.end() ? none_ : it->second;
+}
+
+const std::vector<TSNode>& ModuleIndex::callsTo(const std::string& name) const {
+  auto it = callsByName_.find(name);
+  return it == callsByName_.end() ? noCalls_ : it->second;
 }
 
 std::string ModuleIndex::text(TSNode n) const {
@@ -33,9 +62,9 @@ std::string ModuleIndex::text(TSNode n) const {
 }
 
 const FunctionInfo* ModuleIndex::function(TSNode fn) const {
-  for (const auto& f : functions_)
-    if (same(f.node, fn)) return &f;
-  return nullptr;
+  if (ts_node_is_null(fn)) return nullptr;
+  auto it = functionById_.find(fn.id);
+  return it == functionById_.end() ? nullptr : &functions_[it->second];
 }
 
 const FunctionInfo* ModuleIndex::functionNamed(std::string_view name, std::string_view cls) const {
@@ -48,22 +77,33 @@ const FunctionInfo* ModuleIndex::functionNamed(std::string_view name, std::strin
   return any;
 }
 
-TSNode ModuleIndex::enclosingFunction(TSNode n) const { return ancestor(n, {"function_definition"}); }
+std::vector<const ModuleIndex::Scope*> ModuleIndex::scopesAround(TSNode n) const {
+  std::vector<const Scope*> out;  // outermost first: scopes_ is in document order
+  uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  for (const auto& sc : scopes_) {
+    if (sc.start > s) break;
+    if (e <= sc.end && !(sc.start == s && sc.end == e)) out.push_back(&sc);
+  }
+  return out;
+}
+
+TSNode ModuleIndex::enclosingFunction(TSNode n) const {
+  auto around = scopesAround(n);
+  for (auto it = around.rbegin(); it != around.rend(); ++it)
+    if (!(*it)->is_class) return (*it)->node;
+  return TSNode{};
+}
 
 std::string ModuleIndex::enclosingClass(TSNode n) const {
-  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
-    if (is(p, "class_definition")) return text(field(p, "name"));
-  }
+  auto around = scopesAround(n);
+  for (auto it = around.rbegin(); it != around.rend(); ++it)
+    if ((*it)->is_class) return (*it)->name;
   return {};
 }
 
 std::string ModuleIndex::scopeName(TSNode n) const {
-  std::vector<std::string> parts;
-  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) {
-    if (is(p, "function_definition") || is(p, "class_definition")) parts.push_back(text(field(p, "name")));
-  }
   std::string out;
-  for (auto it = parts.rbegin(); it != parts.rend(); ++it) out += (out.empty() ? "" : ".") + *it;
+  for (const Scope* sc : scopesAround(n)) out += (out.empty() ? "" : ".") + sc->name;
   return out;
 }
 

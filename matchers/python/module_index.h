@@ -29,7 +29,7 @@ struct Assignment {
 
 class ModuleIndex {
  public:
-  ModuleIndex(TSNode root, const std::string& src, const QuerySet& q);
+  ModuleIndex(const std::vector<Capture>& definitions, const std::string& src);
 
   std::string text(TSNode n) const;
   const std::string& source() const { return src_; }
@@ -39,6 +39,12 @@ class ModuleIndex {
   const std::vector<TSNode>& calls() const { return calls_; }
 
   const FunctionInfo* function(TSNode fn) const;
+  // Assignments whose enclosing function is `fn` (null node: module and class level).
+  const std::vector<size_t>& assignmentsIn(TSNode fn) const;
+  // `self.attr = ...` / `cls.attr = ...` in the methods of class `cls`.
+  const std::vector<size_t>& selfAssignments(const std::string& cls, const std::string& attr) const;
+  // Calls to a function of this name (f(...), obj.f(...)).
+  const std::vector<TSNode>& callsTo(const std::string& name) const;
   const FunctionInfo* functionNamed(std::string_view name, std::string_view cls = {}) const;
   // Nearest enclosing function definition of n (null node at module level).
   TSNode enclosingFunction(TSNode n) const;
@@ -54,6 +60,23 @@ class ModuleIndex {
   std::vector<FunctionInfo> functions_;
   std::vector<Assignment> assigns_;
   std::vector<TSNode> calls_;
+  std::map<const void*, size_t> functionById_;
+  std::map<const void*, std::vector<size_t>> assignsByFunction_;
+  std::map<std::string, std::vector<TSNode>> callsByName_;
+  std::map<std::string, std::vector<size_t>> selfAssigns_;
+  // Function and class definitions by byte range: scope questions are
+  // answered by containment, because ts_node_parent walks down from the root
+  // on every call and made deep files quadratic.
+  struct Scope {
+    uint32_t start, end;
+    bool is_class;
+    std::string name;
+    TSNode node;
+  };
+  std::vector<Scope> scopes_;
+  std::vector<const Scope*> scopesAround(TSNode n) const;
+  std::vector<size_t> none_;
+  std::vector<TSNode> noCalls_;
 };
 
 // Names bound by an assignment target (x; a, b; (a, b)).

@@ -86,17 +86,16 @@ FileFacts PythonFrontend::extract(const std::string& path, const std::string& so
     facts.diagnostics.push_back({"warning", path, py::lineOf(err),
                                  "syntax error; sites in the damaged region may be missed"});
   }
-  const py::QuerySet& q = *queries_;
-  py::ModuleIndex idx(root, source, q);
+  py::Captures cap = queries_->run(root);
+  py::ModuleIndex idx(cap.definitions, source);
   py::SubjectEvaluator eval(idx, k_);
   py::PyContext ctx{k_, idx, eval, facts, {}};
 
-  auto comparisons = q.comparisons.run(root);
-  py::extractBranches(ctx, q.branches.run(root));
-  py::extractLoneComparisons(ctx, comparisons);
-  py::extractLiterals(ctx, q.literals.run(root));
-  py::extractLookups(ctx, q.lookups.run(root), comparisons);
-  py::extractImports(ctx, q.imports.run(root));
+  py::extractBranches(ctx, cap.branches);
+  py::extractLoneComparisons(ctx, cap.comparisons);
+  py::extractLiterals(ctx, cap.literals);
+  py::extractLookups(ctx, cap.lookups, cap.comparisons);
+  py::extractImports(ctx, cap.imports);
 
   for (const auto& f : idx.functions()) {
     FunctionSummary s;

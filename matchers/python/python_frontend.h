@@ -10,7 +10,7 @@
 namespace archscan {
 
 namespace py {
-struct QuerySet;
+class QuerySet;
 }
 
 class PythonFrontend {

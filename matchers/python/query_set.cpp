@@ -43,12 +43,32 @@ std::vector<Capture> Query::run(TSNode root) const {
   return out;
 }
 
-QuerySet::QuerySet(const TSLanguage* lang)
-    : literals(lang, embedded::py_literals_scm, "literals.scm"),
-      comparisons(lang, embedded::py_comparisons_scm, "comparisons.scm"),
-      branches(lang, embedded::py_branches_scm, "branches.scm"),
-      lookups(lang, embedded::py_lookups_scm, "lookups.scm"),
-      imports(lang, embedded::py_imports_scm, "imports.scm"),
-      definitions(lang, embedded::py_definitions_scm, "definitions.scm") {}
+namespace {
+
+std::string combined() {
+  std::string all;
+  for (const char* q : {embedded::py_literals_scm, embedded::py_comparisons_scm, embedded::py_branches_scm,
+                        embedded::py_lookups_scm, embedded::py_imports_scm, embedded::py_definitions_scm})
+    all += std::string(q) + "\n";
+  return all;
+}
+
+}  // namespace
+
+QuerySet::QuerySet(const TSLanguage* lang) : all_(lang, combined().c_str(), "*.scm") {}
+
+Captures QuerySet::run(TSNode root) const {
+  Captures out;
+  for (auto& c : all_.run(root)) {
+    const std::string& n = c.name;
+    if (n == "literal") out.literals.push_back(c);
+    else if (n == "comparison") out.comparisons.push_back(c);
+    else if (n == "if" || n == "match" || n == "assert") out.branches.push_back(c);
+    else if (n == "subscript" || n == "method_call" || n == "method") out.lookups.push_back(c);
+    else if (n == "import" || n == "import_from") out.imports.push_back(c);
+    else if (n == "function" || n == "class" || n == "assignment" || n == "call") out.definitions.push_back(c);
+  }
+  return out;
+}
 
 }  // namespace archscan::py

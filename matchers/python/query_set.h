@@ -29,9 +29,19 @@ class Query {
   TSQuery* query_ = nullptr;
 };
 
-struct QuerySet {
+// The captures of every query over one tree, by query file. All .scm files
+// are compiled into one query so a file is walked once, not once per file.
+struct Captures {
+  std::vector<Capture> literals, comparisons, branches, lookups, imports, definitions;
+};
+
+class QuerySet {
+ public:
   explicit QuerySet(const TSLanguage* lang);
-  Query literals, comparisons, branches, lookups, imports, definitions;
+  Captures run(TSNode root) const;
+
+ private:
+  Query all_;
 };
 
 }  // namespace archscan::py

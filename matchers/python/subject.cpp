@@ -60,9 +60,8 @@ std::string SubjectEvaluator::binding(TSNode expr) const {
       if (!f) continue;
       bool local = false;
       for (const auto& p : f->params) local |= p == t;
-      for (const auto& a : idx_.assignments())
-        if (same(a.function, fn))
-          for (TSNode id : boundIdentifiers(a.target)) local |= idx_.text(id) == t;
+      for (size_t ai : idx_.assignmentsIn(fn))
+        for (TSNode id : boundIdentifiers(idx_.assignments()[ai].target)) local |= idx_.text(id) == t;
       if (local) return f->qualname + ":" + t;
     }
     return ":" + t;
@@ -135,9 +134,9 @@ Evidence SubjectEvaluator::evalIdentifier(TSNode id, Walk& w) const {
   judge(name, e);
   for (TSNode fn = idx_.enclosingFunction(id);; fn = idx_.enclosingFunction(fn)) {
     bool found = false;
-    for (const auto& a : idx_.assignments()) {
-      bool inScope = ts_node_is_null(fn) ? ts_node_is_null(a.function) && a.cls.empty() : same(a.function, fn);
-      if (!inScope) continue;
+    for (size_t ai : idx_.assignmentsIn(fn)) {
+      const Assignment& a = idx_.assignments()[ai];
+      if (ts_node_is_null(fn) && !a.cls.empty()) continue;  // a class body is not the module scope
       for (TSNode b : boundIdentifiers(a.target)) {
         if (idx_.text(b) != name) continue;
         found = true;
@@ -159,13 +158,7 @@ Evidence SubjectEvaluator::evalIdentifier(TSNode id, Walk& w) const {
 
 Evidence SubjectEvaluator::evalSelfAttribute(const std::string& cls, const std::string& attr, Walk& w) const {
   Evidence e;
-  for (const auto& a : idx_.assignments()) {
-    if (a.cls != cls || !is(a.target, "attribute")) continue;
-    if (idx_.text(field(a.target, "attribute")) != attr) continue;
-    std::string obj = idx_.text(field(a.target, "object"));
-    if (obj != "self" && obj != "cls") continue;
-    merge(e, eval(a.value, w));
-  }
+  for (size_t ai : idx_.selfAssignments(cls, attr)) merge(e, eval(idx_.assignments()[ai].value, w));
   return e;
 }
 
@@ -204,11 +197,12 @@ Evidence SubjectEvaluator::evalCall(TSNode call, Walk& w) const {
 }
 
 Evidence SubjectEvaluator::evalParameter(const FunctionInfo& f, size_t index, Walk& w) const {
+  auto memo = std::make_pair(f.node.id, index);
+  if (auto it = params_.find(memo); it != params_.end()) return it->second;
   Evidence e;
   judge(f.params[index], e);
   bool method = !f.cls.empty() && !f.params.empty() && (f.params[0] == "self" || f.params[0] == "cls");
-  for (TSNode call : idx_.calls()) {
-    if (idx_.calleeName(call) != f.name) continue;
+  for (TSNode call : idx_.callsTo(f.name)) {
     TSNode fnExpr = unparen(field(call, "function"));
     size_t shift = (method && is(fnExpr, "attribute")) ? 1 : 0;
     size_t pos = 0;
@@ -221,10 +215,12 @@ Evidence SubjectEvaluator::evalParameter(const FunctionInfo& f, size_t index, Wa
       ++pos;
     }
   }
+  if (w.depth <= 2) params_[memo] = e;
   return e;
 }
 
 bool SubjectEvaluator::returnsCapability(const FunctionInfo& f, Walk& w) const {
+  if (auto it = returns_.find(f.node.id); it != returns_.end()) return it->second;
   if (w.depth > kMaxDepth) return false;
   const void* key = f.node.id;
   if (!w.visiting.insert(key).second) return false;
@@ -241,6 +237,7 @@ bool SubjectEvaluator::returnsCapability(const FunctionInfo& f, Walk& w) const {
     for (TSNode c : namedChildren(n)) stack.push_back(c);
   }
   w.visiting.erase(key);
+  if (w.visiting.empty() || result) returns_[f.node.id] = result;  // a cycle's partial "no" is not final
   return result;
 }
 

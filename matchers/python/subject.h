@@ -5,6 +5,7 @@
 // of helper return values, and parameters whose same-module callers pass one.
 #include <tree_sitter/api.h>
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -40,6 +41,9 @@ class SubjectEvaluator {
 
   const ModuleIndex& idx_;
   const Knowledge& k_;
+  // Memos: one evaluator serves one file on one thread.
+  mutable std::map<const void*, bool> returns_;
+  mutable std::map<std::pair<const void*, size_t>, Evidence> params_;
 };
 
 // Merges evidence: any positive, any negative.
