@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.h"
+#include "cli/patch_command.h"
 #include "version.h"
 
 int main(int argc, char** argv) {
@@ -40,6 +41,30 @@ int main(int argc, char** argv) {
   auto* archs = app.add_subcommand("archs", "List the known archs, their spellings and GPU names");
   common(archs, false);
 
+  PatchOptions po;
+  std::vector<std::string> patchArgs;
+  auto patchCommon = [&](CLI::App* cmd) {
+    cmd->add_option("-j,--jobs", o.scan.jobs, "Extraction threads (default: all cores)");
+    cmd->add_option("--exclude", o.scan.excludes, "Glob of paths to skip")
+        ->expected(1)
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    cmd->add_flag("--write", po.write, "Write the files (default: print a diff)");
+    cmd->add_option("--format", o.format, "diff or json");
+    cmd->add_option("-o,--output", o.output, "Write the diff or JSON to FILE");
+    cmd->add_flag("--all", o.all, "Also patch low-confidence sites");
+    cmd->add_flag("-q,--quiet", o.quiet, "No summary on stderr");
+  };
+  auto* patch = app.add_subcommand("patch", "Apply YAML patch sets to every selected site, all or none");
+  patch->add_option("args", patchArgs, "PATCHSET.yaml... then PATH... (default: .)")->required();
+  patchCommon(patch);
+  auto* fix = app.add_subcommand("fix", "Add one arch like another everywhere (a one-rule patch set)");
+  fix->add_option("paths", o.scan.paths, "Files or folders (default: .)");
+  fix->add_option("--add", po.add, "The arch to add (sm_120)")->required();
+  fix->add_option("--like", po.like, "The arch whose entries are copied (sm_100)")->required();
+  fix->add_option("--emit-patchset", po.emit_patchset, "Also write the equivalent patch set to FILE");
+  patchCommon(fix);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -51,6 +76,15 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     app.exit(e);
     return 2;
+  }
+  if (patch->parsed() || fix->parsed()) {
+    if (o.format == "text") o.format = "diff";
+    po.common = o;
+    if (patch->parsed()) {
+      splitPatchArgs(patchArgs, po);
+      return runPatch(po);
+    }
+    return runFix(po);
   }
   if (check->parsed()) return runCheck(o);
   if (audit->parsed()) return runAudit(o);

@@ -62,6 +62,7 @@ std::optional<ClassifiedKey> classify(TSNode n, const ModuleIndex& idx, const Kn
 Entry makeEntry(const ClassifiedKey& key, TSNode keyNode, TSNode itemNode, const ModuleIndex& idx) {
   Entry e;
   e.arch = key.arch;
+  e.style = key.style;
   e.key_text = idx.text(keyNode);
   e.key = rangeOf(keyNode);
   e.item = rangeOf(itemNode);

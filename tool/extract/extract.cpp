@@ -21,6 +21,7 @@ FileFacts extractOne(const SourceFile& f, const PythonFrontend& python) {
     facts.diagnostics.push_back({"error", f.path, 0, e.what()});
     return facts;
   }
+  facts.content_hash = contentHash(text);
   if (auto bad = firstInvalidUtf8(text)) {
     facts.diagnostics.push_back({"error", f.path, lineAt(text, *bad),
                                  "not UTF-8 (invalid byte at offset " + std::to_string(*bad) + "); file skipped"});
@@ -32,6 +33,7 @@ FileFacts extractOne(const SourceFile& f, const PythonFrontend& python) {
   try {
     FileFacts parsed = python.extract(f.path, text);
     parsed.module = f.module;
+    parsed.content_hash = facts.content_hash;
     return parsed;
   } catch (const std::exception& e) {
     facts.diagnostics.push_back({"error", f.path, 0, std::string("extraction failed: ") + e.what()});

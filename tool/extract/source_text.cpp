@@ -41,6 +41,15 @@ bool mayMentionArchs(const std::string& text) {
   return false;
 }
 
+uint64_t contentHash(const std::string& bytes) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
 std::string readFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(path + ": cannot read: " + std::strerror(errno));

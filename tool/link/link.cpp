@@ -136,6 +136,7 @@ Program link(const std::vector<FileFacts>& files) {
       ls.site = s;
       ls.file = files[f].path;
       ls.module = files[f].module;
+      ls.file_hash = files[f].content_hash;
       std::string id = ls.file + ":" + s.name + ":" + kindName(s.kind);
       int n = ++ids[id];
       ls.id = n == 1 ? id : id + "#" + std::to_string(n);

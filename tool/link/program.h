@@ -20,6 +20,7 @@ struct LinkedSite {
   Site site;
   std::string file;
   std::string module;
+  uint64_t file_hash = 0;  // content hash of the file when it was read
   std::string id;  // file:name:kind, unique in the program
   std::vector<LinkedLookup> lookups;
   Confidence confidence = Confidence::Low;

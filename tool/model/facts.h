@@ -40,6 +40,7 @@ struct Evidence {
 // One arch a site handles.
 struct Entry {
   Arch arch;
+  SpellingStyle style;    // how this key is written (quote, prefix, tuple spacing)
   std::string key_text;   // the key literal as spelled ("12.0" with quotes, (9, 0), 100)
   ByteRange key;          // the key literal (for a composite key, the arch element)
   ByteRange value;        // mapping value; empty for sets, chains
@@ -136,6 +137,7 @@ struct FileFacts {
   std::string path;      // as given / discovered, relative to cwd
   std::string module;    // dotted Python module name, filled by discover/link
   std::string language;  // python, cpp, cmake
+  uint64_t content_hash = 0;  // of the bytes read, so a patch can tell the file changed since
   std::vector<Site> sites;
   std::vector<Lookup> lookups;
   std::vector<Import> imports;

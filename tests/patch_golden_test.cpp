@@ -1,0 +1,128 @@
+// Patch golden tests: a case whose archscan-test.yaml names a patch set
+// (`patch: ../../patches/sm120.yaml`) holds expected.diff, written by hand.
+// On a copy of the case: the dry run prints exactly expected.diff, which
+// `git apply --check` accepts; --write changes only the planned bytes and keeps
+// mode bits; a second run has nothing to do; a re-scan finds the arch in every
+// patched site.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "process.h"
+
+namespace fs = std::filesystem;
+
+namespace archscan {
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<std::string> patchCases() {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(TESTDATA_DIR)) {
+    fs::path spec = e.path() / "archscan-test.yaml";
+    if (fs::exists(spec) && YAML::LoadFile(spec.string())["patch"]) out.push_back(e.path().filename().string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+fs::path copyCase(const std::string& name) {
+  fs::path dst = fs::temp_directory_path() / ("archscan-patch-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(dst);
+  fs::copy(fs::path(TESTDATA_DIR) / name, dst, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+  return dst;
+}
+
+std::map<std::string, std::string> snapshot(const fs::path& root) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(root))
+    if (e.is_regular_file()) out[fs::relative(e.path(), root).generic_string()] = slurp(e.path());
+  return out;
+}
+
+class PatchGolden : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(PatchGolden, DiffWriteIdempotentVerified) {
+  fs::path src = fs::path(TESTDATA_DIR) / GetParam();
+  YAML::Node spec = YAML::LoadFile((src / "archscan-test.yaml").string());
+  std::string patchset = fs::absolute(src / spec["patch"].as<std::string>()).lexically_normal().string();
+  std::string add = spec["patch_add"].as<std::string>("sm_120");
+  fs::path dir = copyCase(GetParam());
+  auto before = snapshot(dir);
+  std::map<std::string, unsigned> modes;
+  for (const auto& [rel, _] : before) modes[rel] = fs::status(dir / rel).permissions() == fs::perms::none ? 0 : static_cast<unsigned>(fs::status(dir / rel).permissions());
+
+  // Dry run: exactly the hand-written diff, and nothing written.
+  ProcessResult dry = runProcess(ARCHSCAN_BIN, {"patch", patchset, "."}, dir.string());
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_EQ(dry.out, slurp(src / "expected.diff"));
+  EXPECT_EQ(snapshot(dir), before) << "a dry run wrote files";
+  ProcessResult check = runProcess("/usr/bin/git", {"apply", "--check", "-"}, dir.string(), dry.out);
+  EXPECT_EQ(check.exit_code, 0) << "git apply --check rejected the diff: " << check.err;
+
+  // The edits as JSON: the new files must be the old ones with exactly these edits.
+  ProcessResult json = runProcess(ARCHSCAN_BIN, {"patch", patchset, ".", "--format", "json"}, dir.string());
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  YAML::Node plan = YAML::Load(json.out);
+  std::map<std::string, std::vector<YAML::Node>> editsByFile;
+  std::set<std::string> patchedSites;
+  for (const auto& e : plan["edits"]) {
+    editsByFile[e["file"].as<std::string>()].push_back(e);
+    patchedSites.insert(e["site"].as<std::string>());
+  }
+
+  ProcessResult wrote = runProcess(ARCHSCAN_BIN, {"patch", patchset, ".", "--write"}, dir.string());
+  ASSERT_EQ(wrote.exit_code, 0) << wrote.err;
+  auto after = snapshot(dir);
+  for (const auto& [rel, old] : before) {
+    std::string expected = old;
+    auto it = editsByFile.find(rel);
+    if (it != editsByFile.end()) {
+      for (auto e = it->second.rbegin(); e != it->second.rend(); ++e)
+        expected.replace((*e)["offset"].as<size_t>(), (*e)["replaces"].as<size_t>(), (*e)["text"].as<std::string>());
+    }
+    EXPECT_EQ(after[rel], expected) << rel << ": bytes outside the planned edits changed";
+    EXPECT_EQ(static_cast<unsigned>(fs::status(dir / rel).permissions()), modes[rel]) << rel << ": mode bits changed";
+  }
+  EXPECT_EQ(after.size(), before.size()) << "files were created or removed";
+
+  // Idempotent: nothing to do, nothing written.
+  ProcessResult again = runProcess(ARCHSCAN_BIN, {"patch", patchset, ".", "--write"}, dir.string());
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(again.out, "");
+  EXPECT_NE(again.err.find("nothing to do"), std::string::npos) << again.err;
+  EXPECT_EQ(snapshot(dir), after);
+
+  // Re-scan: no patched site still misses the arch.
+  ProcessResult rescan =
+      runProcess(ARCHSCAN_BIN, {"check", "--target", add, "--format", "json", "--fail-on", "never", "."}, dir.string());
+  ASSERT_EQ(rescan.exit_code, 0) << rescan.err;
+  for (const auto& f : YAML::Load(rescan.out)["findings"]) {
+    if (f["rule"].as<std::string>() != "missing-arch" && f["rule"].as<std::string>() != "name-mismatch") continue;
+    EXPECT_FALSE(patchedSites.count(f["site"]["name"].as<std::string>()))
+        << f["site"]["name"].as<std::string>() << " still lacks " << add;
+  }
+  fs::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(Testdata, PatchGolden, ::testing::ValuesIn(patchCases()), [](const auto& info) {
+  std::string n = info.param;
+  for (char& c : n)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return n;
+});
+
+}  // namespace
+}  // namespace archscan

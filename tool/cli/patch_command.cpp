@@ -1,0 +1,187 @@
+#include "cli/patch_command.h"
+
+#include <iostream>
+#include <sstream>
+
+#include "arch/parse.h"
+#include "cli/output_file.h"
+#include "cli/pipeline.h"
+#include "patch/apply.h"
+#include "patch/diff.h"
+#include "patch/plan.h"
+#include "python_frontend.h"
+#include "report/json_writer.h"
+#include "version.h"
+
+namespace archscan {
+namespace {
+
+bool isYaml(const std::string& p) {
+  auto ends = [&](const char* s) {
+    std::string e(s);
+    return p.size() >= e.size() && p.compare(p.size() - e.size(), e.size(), e) == 0;
+  };
+  return ends(".yaml") || ends(".yml");
+}
+
+int lineOfOffset(const std::string& s, size_t off) {
+  int n = 1;
+  for (size_t i = 0; i < off && i < s.size(); ++i) n += s[i] == '\n';
+  return n;
+}
+
+// Line (in the new file) of each edit that copied a value, for review notes.
+std::vector<DiffNote> notesFor(const FilePlan& f, const Plan& plan) {
+  std::vector<DiffNote> notes;
+  long shift = 0;
+  for (const auto& e : plan.edits) {
+    if (e.file != f.path) continue;
+    if (!e.value_source.empty()) {
+      size_t newOffset = static_cast<size_t>(static_cast<long>(e.begin) + shift);
+      size_t lead = e.text.find_first_not_of("\r\n");
+      int line = lineOfOffset(f.new_content, newOffset + (lead == std::string::npos ? 0 : lead));
+      std::string from = e.value_source.substr(e.value_source.find('-') + 1);  // "from sm_100"
+      notes.push_back({line, e.value_source == "override" ? "value from the patch set's values"
+                                                          : "review: value copied " + from});
+    }
+    shift += static_cast<long>(e.text.size()) - static_cast<long>(e.end - e.begin);
+  }
+  return notes;
+}
+
+void printJson(const Plan& plan, const Program& p, bool written, std::ostream& out) {
+  JsonWriter w(out);
+  w.beginObject().field("tool", "archscan").field("version", kArchscanVersion).field("schema", 1);
+  w.field("written", written);
+  w.key("edits").beginArray();
+  for (const auto& e : plan.edits) {
+    const LinkedSite& s = p.sites[e.site];
+    w.beginObject().field("file", e.file).field("line", e.line).field("site", s.site.name);
+    w.field("kind", kindName(s.site.kind)).field("patchset", e.patchset).field("add", e.add).field("like", e.like);
+    w.field("offset", static_cast<size_t>(e.begin)).field("replaces", static_cast<size_t>(e.end - e.begin)).field("text", e.text);
+    w.key("value_source");
+    if (e.value_source.empty()) w.null();
+    else w.value(e.value_source);
+    w.endObject();
+  }
+  w.endArray();
+  auto list = [&](const char* key, const std::vector<Skipped>& items) {
+    w.key(key).beginArray();
+    for (const auto& s : items) {
+      const LinkedSite& ls = p.sites[s.site];
+      w.beginObject().field("file", ls.file).field("line", ls.site.line).field("site", ls.site.name);
+      w.field("arch", s.arch).field("reason", s.reason).endObject();
+    }
+    w.endArray();
+  };
+  list("not_patched", plan.skipped);
+  list("already", plan.already);
+  w.endObject();
+  w.finish();
+}
+
+void printSummary(const Plan& plan, const Program& p, bool write, bool quiet, std::ostream& err) {
+  if (quiet) return;
+  for (const auto& s : plan.skipped) {
+    const LinkedSite& ls = p.sites[s.site];
+    err << ls.file << ":" << ls.site.line << ": not patched: " << ls.site.name << " (" << s.arch << "): " << s.reason << "\n";
+  }
+  for (const auto& s : plan.already) {
+    const LinkedSite& ls = p.sites[s.site];
+    if (s.reason.rfind("its key", 0) == 0)
+      err << ls.file << ":" << ls.site.line << ": note: " << ls.site.name << ": " << s.reason << "\n";
+  }
+  size_t copied = 0;
+  for (const auto& e : plan.edits) copied += e.value_source.rfind("copied", 0) == 0 ? 1 : 0;
+  if (plan.edits.empty()) {
+    err << "archscan: nothing to do: " << plan.already.size() << " selected site"
+        << (plan.already.size() == 1 ? " already has" : "s already have") << " the arch"
+        << (plan.skipped.empty() ? "" : "; " + std::to_string(plan.skipped.size()) + " not patchable (listed above)") << "\n";
+    return;
+  }
+  err << "archscan: " << (write ? "patched " : "would patch ") << plan.sitesPatched() << " site"
+      << (plan.sitesPatched() == 1 ? "" : "s") << " in " << plan.files.size() << " file" << (plan.files.size() == 1 ? "" : "s");
+  if (copied) err << "; " << copied << " value" << (copied == 1 ? " was" : "s were") << " copied from a neighbour: review them";
+  if (!write) err << "; run again with --write to apply";
+  err << "\n";
+}
+
+int execute(const PatchOptions& o, const std::vector<PatchSet>& sets, const Knowledge& k) {
+  if (o.common.format != "diff" && o.common.format != "json")
+    throw PatchError("unknown --format '" + o.common.format + "' for patch (diff, json)");
+  Program program = scan(o.common.scan, k);
+  for (const auto& d : program.diagnostics)
+    if (d.level == "error" && !o.common.quiet)
+      std::cerr << d.file << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.level << ": " << d.message << "\n";
+  PythonFrontend python(k);
+  PlanOptions po;
+  po.roots = o.common.scan.paths.empty() ? std::vector<std::string>{"."} : o.common.scan.paths;
+  po.analyze.all = o.common.all;
+  Plan plan = planPatches(sets, program, po, python);
+  if (o.write && !plan.files.empty()) {
+    std::vector<FileWrite> writes;
+    for (const auto& f : plan.files) writes.push_back({f.real_path, f.old_content, f.new_content});
+    FileOps ops;
+    applyWrites(writes, ops);
+  }
+  std::ostringstream out;
+  if (o.common.format == "json") {
+    printJson(plan, program, o.write && !plan.files.empty(), out);
+  } else if (!o.write) {
+    for (const auto& f : plan.files) out << unifiedDiff(f.path, f.old_content, f.new_content, notesFor(f, plan));
+  }
+  writeOutput(o.common.output, out.str());
+  printSummary(plan, program, o.write, o.common.quiet, std::cerr);
+  return 0;
+}
+
+template <class Fn>
+int guarded(Fn fn) {
+  try {
+    return fn();
+  } catch (const PatchError& e) {
+    std::cerr << "archscan: " << e.what() << "\n";
+  } catch (const ApplyError& e) {
+    std::cerr << "archscan: " << e.what() << "\n";
+  } catch (const ArchError& e) {
+    std::cerr << "archscan: " << e.what() << "\n";
+  } catch (const OutputError& e) {
+    std::cerr << "archscan: " << e.what() << "\n";
+  }
+  return 2;
+}
+
+}  // namespace
+
+void splitPatchArgs(const std::vector<std::string>& args, PatchOptions& o) {
+  for (const auto& a : args) (isYaml(a) ? o.patchsets : o.common.scan.paths).push_back(a);
+}
+
+int runPatch(const PatchOptions& o) {
+  return guarded([&] {
+    if (o.patchsets.empty()) throw PatchError("patch needs at least one PATCHSET.yaml");
+    Knowledge k = builtinKnowledge();
+    std::vector<PatchSet> sets;
+    for (const auto& p : o.patchsets) sets.push_back(loadPatchSet(p, k.archs));
+    return execute(o, sets, k);
+  });
+}
+
+int runFix(const PatchOptions& o) {
+  return guarded([&] {
+    Knowledge k = builtinKnowledge();
+    PatchRule r;
+    r.add = parseUserArch(o.add, k.archs);
+    r.like = parseUserArch(o.like, k.archs);
+    if (r.add.base() == r.like.base()) throw PatchError("--add and --like are the same arch (" + r.add.name() + ")");
+    r.origin = "--add " + o.add + " --like " + o.like;
+    PatchSet ps;
+    ps.name = "add-" + r.add.name();
+    ps.description = "Add " + r.add.name() + " wherever " + r.like.name() + " is handled (from archscan fix).";
+    ps.rules.push_back(r);
+    if (!o.emit_patchset.empty()) writeOutput(o.emit_patchset, emitPatchSet(ps));
+    return execute(o, {ps}, k);
+  });
+}
+
+}  // namespace archscan

@@ -1,0 +1,25 @@
+#pragma once
+// An edit: replace bytes [begin, end) of one file with `text`. Every patch
+// becomes edits; edits are applied all or none.
+#include <cstdint>
+#include <string>
+
+#include "arch/arch.h"
+
+namespace archscan {
+
+struct Edit {
+  std::string file;      // as displayed (relative to the current directory)
+  uint32_t begin = 0;
+  uint32_t end = 0;      // == begin for an insertion
+  std::string text;
+  size_t site = 0;       // index into Program::sites
+  int line = 0;          // 1-based line of `begin`
+  Arch add_arch;
+  std::string add;       // arch names
+  std::string like;
+  std::string value_source;  // "copied-from sm_100", "override", or "" (no value)
+  std::string patchset;
+};
+
+}  // namespace archscan

@@ -1,0 +1,23 @@
+#pragma once
+// Rendering one rule on one site as edits in the site's own spelling and
+// layout: a mapping entry after the `like` entry, an element after the `like`
+// element, a widened comparison, or a case label beside the `like` label.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "link/program.h"
+#include "patch/edit.h"
+#include "patch/patchset.h"
+
+namespace archscan {
+
+struct Rendered {
+  std::vector<Edit> edits;
+  std::string skip_reason;  // non-empty: this site cannot be patched, and why
+};
+
+Rendered renderSite(const LinkedSite& site, size_t siteIndex, const PatchRule& rule, const std::string& source,
+                    const std::optional<std::string>& valueOverride);
+
+}  // namespace archscan
