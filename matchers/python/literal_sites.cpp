@@ -101,6 +101,17 @@ void fromDict(PyContext& ctx, TSNode dict) {
     s.nesting++;
   }
   TSNode parent = ts_node_parent(top);
+  if (s.nesting == 0 && is(parent, "subscript") && same(unparen(field(parent, "value")), top)) {
+    // `{(9, 0): a, (10, 0): b}[cap]`: a table read on the spot.
+    Subject subj = ctx.eval.evaluate(field(parent, "subscript"));
+    s.name = (s.scope.empty() ? std::string("<module>") : s.scope) + ":{...}[" + subj.text + "]";
+    s.subject = subj;
+    s.evidence = subj.evidence;
+    s.on_missing = OnMissing::Crash;
+    s.on_missing_reason = "the literal is indexed with " + subj.text + " (KeyError)";
+    if (!subj.evidence.negative) ctx.facts.sites.push_back(std::move(s));
+    return;
+  }
   if (!is(parent, "assignment") || !same(field(parent, "right"), top)) {
     if (s.nesting == 0) return;  // a dict argument or expression: not a table
   }
