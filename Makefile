@@ -20,10 +20,13 @@ build: configure
 
 demo: build
 	@echo "== archscan check --target sm_120 testdata/sglang-symm-mem"
-	-$(BUILD)/archscan check --target sm_120 --color never testdata/sglang-symm-mem
+	@$(BUILD)/archscan check --target sm_120 --fail-on never testdata/sglang-symm-mem
 	@echo
 	@echo "== archscan audit --target sm_120 --target sm_121 testdata/sglang-symm-mem"
-	$(BUILD)/archscan audit --target sm_120 --target sm_121 --color never testdata/sglang-symm-mem
+	@$(BUILD)/archscan audit --target sm_120 --target sm_121 testdata/sglang-symm-mem
+	@echo
+	@echo "== archscan patch patches/sm120.yaml testdata/sglang-symm-mem   (a dry run: nothing is written)"
+	@$(BUILD)/archscan patch patches/sm120.yaml testdata/sglang-symm-mem
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
