@@ -37,3 +37,135 @@ TEST(PythonFrontend, SelfAttributeSetInInitIsASubject) {
 
 }  // namespace
 }  // namespace archscan
+
+namespace archscan {
+namespace {
+
+using test::extractPython;
+using test::siteNamed;
+
+TEST(PythonFrontendSites, CompositeKeysUseTheArchElement) {
+  auto f = extractPython(
+      "import torch\n"
+      "KERNELS = {\n"
+      "    (\"100a\", torch.float16): 'k1',\n"
+      "    (\"103a\", torch.float16): 'k2',\n"
+      "}\n");
+  const Site* s = siteNamed(f, "KERNELS");
+  ASSERT_NE(s, nullptr);
+  ASSERT_EQ(s->entries.size(), 2u);
+  EXPECT_EQ(s->entries[0].arch.name(), "sm_100a");
+  EXPECT_EQ(s->entries[0].key_text, "\"100a\"");
+  EXPECT_FALSE(s->entries[0].composite.empty());
+  EXPECT_EQ(s->spelling.kind, SpellingKind::SmString);
+}
+
+TEST(PythonFrontendSites, MatchCaseWithRaisingDefaultCrashes) {
+  auto f = extractPython(
+      "import torch\n"
+      "def pick():\n"
+      "    major = torch.cuda.get_device_capability()[0]\n"
+      "    match major:\n"
+      "        case 9 | 10:\n"
+      "            return 'a'\n"
+      "        case _:\n"
+      "            raise ValueError(major)\n");
+  ASSERT_EQ(f.sites.size(), 1u);
+  EXPECT_EQ(f.sites[0].kind, SiteKind::Switch);
+  EXPECT_EQ(f.sites[0].entries.size(), 2u);
+  EXPECT_EQ(f.sites[0].on_missing, OnMissing::Crash);
+  EXPECT_TRUE(f.sites[0].evidence.subject);
+}
+
+TEST(PythonFrontendLookups, TryExceptKeyErrorAndGuardsFallBack) {
+  auto f = extractPython(
+      "import torch\n"
+      "CAP = torch.cuda.get_device_capability()[0]\n"
+      "T = {9: 1, 10: 2}\n"
+      "def a():\n"
+      "    try:\n"
+      "        return T[CAP]\n"
+      "    except KeyError:\n"
+      "        return 0\n"
+      "def b():\n"
+      "    if CAP not in T:\n"
+      "        return 0\n"
+      "    return T[CAP]\n"
+      "def c():\n"
+      "    return T[CAP]\n");
+  std::vector<OnMissing> subscripts;
+  for (const auto& l : f.lookups)
+    if (l.how.find('[') != std::string::npos && l.how.find(" in ") == std::string::npos) subscripts.push_back(l.on_missing);
+  EXPECT_EQ(subscripts, (std::vector<OnMissing>{OnMissing::Fallback, OnMissing::Fallback, OnMissing::Crash}));
+}
+
+TEST(PythonFrontendSites, InnerWorldSizeDictsAreNotTables) {
+  auto f = extractPython(
+      "MiB = 1 << 20\n"
+      "SIZES = {9: {2: 64 * MiB, 4: 32 * MiB}, 10: {2: 64 * MiB, 8: 16 * MiB}}\n");
+  ASSERT_EQ(f.sites.size(), 1u);
+  EXPECT_EQ(f.sites[0].name, "SIZES");
+}
+
+TEST(PythonFrontendSites, InnerArchDictIsNamedAfterTheOuterTable) {
+  auto f = extractPython("T = {'fp8': {90: 1, 100: 2}, 'bf16': {90: 3}}\n");
+  const Site* s = siteNamed(f, "T['fp8']");
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->nesting, 1);
+  EXPECT_EQ(s->parent_binding, "T");
+}
+
+TEST(PythonFrontendSites, RangesFromComparisonsAndRange) {
+  auto f = extractPython(
+      "import torch\n"
+      "def f():\n"
+      "    sm = torch.cuda.get_device_capability()[0] * 10\n"
+      "    if 90 <= sm < 100:\n"
+      "        return 1\n"
+      "    if sm in range(100, 120):\n"
+      "        return 2\n");
+  std::vector<std::pair<int, int>> ranges;
+  for (const auto& s : f.sites)
+    for (const auto& r : s.ranges) ranges.push_back({r.low.value_or(-1), r.high.value_or(-1)});
+  EXPECT_EQ(ranges, (std::vector<std::pair<int, int>>{{90, 100}, {100, 120}}));
+}
+
+TEST(PythonFrontendSites, OnlyArmsOnTheArchSubjectCount) {
+  auto f = extractPython(
+      "import torch\n"
+      "def f(num_sms):\n"
+      "    arch_major = torch.cuda.get_device_capability()[0]\n"
+      "    if arch_major == 9 and torch.version.cuda >= '12.3' and num_sms > 100:\n"
+      "        return True\n"
+      "    return False\n");
+  ASSERT_EQ(f.sites.size(), 1u);
+  EXPECT_EQ(f.sites[0].name, "f[arch_major]");
+  ASSERT_EQ(f.sites[0].entries.size(), 1u);
+  EXPECT_EQ(f.sites[0].entries[0].arch.name(), "sm_9x");
+}
+
+TEST(PythonFrontendSites, NegativeSubjectsAreNotSites) {
+  auto f = extractPython(
+      "import sys\n"
+      "def f(world_size, warp_id):\n"
+      "    if world_size in (8, 9): pass\n"
+      "    if warp_id == 10: pass\n"
+      "    if sys.version_info >= (3, 10): pass\n");
+  EXPECT_TRUE(f.sites.empty());
+}
+
+TEST(PythonFrontendSites, SyntaxErrorsAreDiagnosticsAndExtractionGoesOn) {
+  auto f = extractPython(
+      "import torch\n"
+      "def broken(:\n"
+      "    pass\n"
+      "CAP = torch.cuda.get_device_capability()[0]\n"
+      "T = {9: 1, 10: 2}\n"
+      "x = T[CAP]\n");
+  ASSERT_FALSE(f.diagnostics.empty());
+  EXPECT_EQ(f.diagnostics[0].line, 2);
+  EXPECT_NE(siteNamed(f, "T"), nullptr);
+}
+
+}  // namespace
+}  // namespace archscan

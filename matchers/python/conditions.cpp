@@ -102,6 +102,20 @@ std::optional<Arm> armOf(TSNode cmp, const PyContext& ctx) {
       }
       arm.entries = keys->entries;
       arm.style = keys->style;
+    } else if ((op == "in" || op == "not in") && is(b, "call") && ctx.idx.calleeName(b) == "range") {
+      // cap in range(9, 11): [9, 11) as a range.
+      auto args = namedChildren(field(b, "arguments"));
+      if (args.size() != 2 || op == "not in") return std::nullopt;
+      auto lo = classify(args[0], idx, ctx.k);
+      if (!lo) return std::nullopt;
+      arm.op = ArmOp::Range;
+      bound(">=", lo->arch, arm.range);
+      // range(9, 11) stops before 11, which need not be a known arch.
+      auto end = keyLiteral(args[1], idx, false);
+      if (!end || end->type != KeyLiteral::Type::Int) return std::nullopt;
+      arm.range.high = lo->style.kind == SpellingKind::MajorInt ? static_cast<int>(end->value) * 10
+                                                                : static_cast<int>(end->value);
+      arm.style = lo->style;
     } else if (isOrdering(op)) {
       auto c = classify(b, idx, ctx.k);
       if (!c) return std::nullopt;
