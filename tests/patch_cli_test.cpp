@@ -71,7 +71,7 @@ TEST_F(PatchCli, GlobSelectingNothingIsAnError) {
   spit(dir / "ps.yaml", "archscan: 1\nrules:\n  - add: sm_120\n    like: sm_100\n    where: {sites: [\"NO_SUCH_*\"]}\n");
   ProcessResult r = run({"patch", "ps.yaml", "tree"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("ps.yaml:3: where.sites 'NO_SUCH_*' selects no site"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err, "archscan: ps.yaml:5:21: where.sites 'NO_SUCH_*' selects no site in the scanned tree\n");
 }
 
 TEST_F(PatchCli, ConflictingEditsAbortNamingBoth) {
@@ -117,6 +117,26 @@ TEST_F(PatchCli, JsonListsEditsWithValueSource) {
   EXPECT_NE(r.out.find("\"value_source\": \"override\""), std::string::npos) << r.out;
   ProcessResult plain = run({"fix", "tree", "--add", "sm_120", "--like", "sm_100", "--format", "json"});
   EXPECT_NE(plain.out.find("\"value_source\": \"copied-from sm_100\""), std::string::npos) << plain.out;
+}
+
+TEST_F(PatchCli, SingleElementTupleStaysValidAndRangesAreListed) {
+  spit(dir / "tree/gates.py",
+       "import torch\n"
+       "SUPPORTED_ARCHS = (10,)\n"
+       "def check():\n"
+       "    major = torch.cuda.get_device_capability()[0]\n"
+       "    if major not in SUPPORTED_ARCHS:\n"
+       "        raise RuntimeError(major)\n"
+       "def tiles(sm_version):\n"
+       "    if 100 <= sm_version < 120:\n"
+       "        return 256\n"
+       "    raise RuntimeError(sm_version)\n");
+  ProcessResult r = run({"fix", "tree/gates.py", "--add", "sm_120", "--like", "sm_100"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("+SUPPORTED_ARCHS = (10, 12,)\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("tree/gates.py:8: not patched: tiles[sm_version] (sm_120): a range; ranges are never patched"),
+            std::string::npos)
+      << r.err;
 }
 
 }  // namespace

@@ -41,9 +41,22 @@ std::vector<std::string> strings(const std::string& origin, const YAML::Node& n,
   return out;
 }
 
+std::string at(const std::string& origin, const YAML::Node& n) {
+  return origin + ":" + std::to_string(n.Mark().line + 1) + ":" + std::to_string(n.Mark().column + 1);
+}
+
+void locate(const std::string& origin, const YAML::Node& n, SiteFilter& f) {
+  if (n.IsScalar()) f.located[n.as<std::string>()] = at(origin, n);
+  if (n.IsSequence())
+    for (const auto& item : n)
+      if (item.IsScalar()) f.located[item.as<std::string>()] = at(origin, item);
+}
+
 SiteFilter filter(const std::string& origin, const YAML::Node& n, const std::string& where) {
   onlyKeys(origin, n, {"files", "sites", "kinds", "family"}, where);
   SiteFilter f;
+  for (const char* key : {"files", "sites", "family"})
+    if (n[key]) locate(origin, n[key], f);
   if (n["files"]) f.files = strings(origin, n["files"], where + ".files");
   if (n["sites"]) f.sites = strings(origin, n["sites"], where + ".sites");
   if (n["family"]) f.families = strings(origin, n["family"], where + ".family");
@@ -89,6 +102,7 @@ PatchRule rule(const std::string& origin, const YAML::Node& n, size_t index, con
         fail(origin, kv.second, "the value for '" + kv.first.as<std::string>() +
                                      "' must be source text in quotes, e.g. \"[6, 8]\"");
       r.values.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
+      r.where.located["values:" + kv.first.as<std::string>()] = at(origin, kv.first);
     }
   }
   return r;

@@ -11,6 +11,7 @@
 //       except: {...}
 //       values: {SITE_GLOB: "source text"}
 #include <stdexcept>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,6 +30,7 @@ struct SiteFilter {
   std::vector<std::string> sites;     // site-name globs
   std::vector<std::string> kinds;     // mapping, set, switch, if-chain, guard
   std::vector<std::string> families;  // family-name globs
+  std::map<std::string, std::string> located;  // glob -> "file:line:column" where it is written
   bool empty() const { return files.empty() && sites.empty() && kinds.empty() && families.empty(); }
 };
 

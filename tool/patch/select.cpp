@@ -61,7 +61,9 @@ void checkGlobsSelect(const PatchRule& r, const Program& p, const std::vector<st
         std::string v = valueOf(s);
         hit |= !v.empty() && (path ? globMatch(g, v) : nameGlob(g, v));
       }
-      if (!hit) throw PatchError(r.origin + ": where." + what + " '" + g + "' selects no site in the scanned tree");
+      auto loc = r.where.located.find(g);
+      std::string place = loc == r.where.located.end() ? r.origin : loc->second;
+      if (!hit) throw PatchError(place + ": where." + what + " '" + g + "' selects no site in the scanned tree");
     }
   };
   check(r.where.files, "files", [&](const LinkedSite& s) { return rootRelative(s.file, roots); }, true);
@@ -70,7 +72,9 @@ void checkGlobsSelect(const PatchRule& r, const Program& p, const std::vector<st
   for (const auto& [glob, value] : r.values) {
     bool hit = false;
     for (const auto& s : p.sites) hit |= visible(s, opts) && nameGlob(glob, s.site.name);
-    if (!hit) throw PatchError(r.origin + ": values '" + glob + "' names no site in the scanned tree");
+    auto loc = r.where.located.find("values:" + glob);
+    std::string place = loc == r.where.located.end() ? r.origin : loc->second;
+    if (!hit) throw PatchError(place + ": values '" + glob + "' names no site in the scanned tree");
   }
 }
 
