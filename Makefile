@@ -5,12 +5,15 @@ BUILD ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 
-.PHONY: all setup configure build demo test clean
+.PHONY: all setup setup-test-tools configure build demo test clean
 
 all: build
 
 setup:
 	scripts/setup.sh
+
+setup-test-tools: setup
+	scripts/setup-test-tools.sh
 
 configure: setup
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
@@ -28,7 +31,7 @@ demo: build
 	@echo "== archscan patch patches/sm120.yaml testdata/sglang-symm-mem   (a dry run: nothing is written)"
 	@$(BUILD)/archscan patch patches/sm120.yaml testdata/sglang-symm-mem
 
-test: build
+test: build setup-test-tools
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 clean:

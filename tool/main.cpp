@@ -25,8 +25,9 @@ int main(int argc, char** argv) {
           ->allow_extra_args(false)
           ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
       cmd->add_flag("--all", o.all, "Also show low-confidence and arch-specific sites");
-      cmd->add_option("--fail-on", o.fail_on, "Exit 1 on findings at or above: error, warning, note, never")
+      cmd->add_option("--fail-on", o.fail_on, "Exit 1 on findings at or above: error (default), warning, note, never")
           ->check(CLI::IsMember({"error", "warning", "note", "never"}));
+      cmd->add_option("--config", o.config, "Project settings (default: archscan.yaml in the scanned folder)");
     }
     cmd->add_option("-o,--output", o.output, "Write the report to FILE");
     cmd->add_option("--color", o.color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
@@ -34,10 +35,13 @@ int main(int argc, char** argv) {
   };
   auto* check = app.add_subcommand("check", "List arch sites that lack a target arch or a sibling's arch");
   common(check, true);
-  check->add_option("--format", o.format, "text or json");
+  check->add_option("--format", o.format, "text, json, sarif or github");
+  check->add_option("--baseline", o.baseline, "Do not report findings whose fingerprint is in FILE");
+  check->add_option("--write-baseline", o.write_baseline, "Write the reported findings' fingerprints to FILE");
+  check->add_flag("--report-unused-ignores", o.report_unused_ignores, "List archscan: ignore comments that suppress nothing");
   auto* audit = app.add_subcommand("audit", "Print a coverage matrix: every arch site x every arch");
   common(audit, true);
-  audit->add_option("--format", o.format, "text, markdown or json");
+  audit->add_option("--format", o.format, "text, markdown, html or json");
   auto* archs = app.add_subcommand("archs", "List the known archs, their spellings and GPU names");
   common(archs, false);
 

@@ -105,7 +105,7 @@ FileFacts PythonFrontend::extract(const std::string& path, const std::string& so
     s.returns_capability = eval.returnsCapability(f);
     facts.functions.push_back(std::move(s));
   }
-  applySuppressions(source, "#", facts.sites);
+  facts.suppressions = applySuppressions(source, "#", facts.sites);
   facts.parsed = true;
   return facts;
 }

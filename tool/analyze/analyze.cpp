@@ -1,6 +1,7 @@
 #include "analyze/analyze.h"
 
 #include <algorithm>
+#include <set>
 
 #include "analyze/rules/rules.h"
 
@@ -11,15 +12,21 @@ bool visible(const LinkedSite& s, const AnalyzeOptions& opts) {
   return opts.all || s.confidence != Confidence::Low;
 }
 
-std::vector<Finding> analyze(const Program& program, const AnalyzeOptions& opts, const Knowledge& k) {
+Analysis analyze(const Program& program, const AnalyzeOptions& opts, const Knowledge& k) {
   RuleContext ctx{program, opts, k};
   std::vector<Finding> all;
   for (const auto& rule : ruleCatalogue()) rule.check(ctx, all);
   std::vector<Finding> kept;
+  std::set<std::pair<std::string, int>> used;
   for (auto& f : all) {
-    const auto& sup = program.sites[f.site].site.suppressions;
-    bool suppressed = std::find(sup.begin(), sup.end(), "*") != sup.end() ||
-                      std::find(sup.begin(), sup.end(), f.rule) != sup.end();
+    const LinkedSite& s = program.sites[f.site];
+    bool suppressed = false;
+    for (const auto& sup : s.site.suppressions) {
+      bool match = std::find(sup.rules.begin(), sup.rules.end(), "*") != sup.rules.end() ||
+                   std::find(sup.rules.begin(), sup.rules.end(), f.rule) != sup.rules.end();
+      if (match) used.insert({s.file, sup.line});
+      suppressed |= match;
+    }
     if (!suppressed) kept.push_back(std::move(f));
   }
   std::stable_sort(kept.begin(), kept.end(), [&](const Finding& a, const Finding& b) {
@@ -30,7 +37,11 @@ std::vector<Finding> analyze(const Program& program, const AnalyzeOptions& opts,
     if (a.rule != b.rule) return a.rule < b.rule;
     return a.arch < b.arch;
   });
-  return kept;
+  Analysis out;
+  out.findings = std::move(kept);
+  for (const auto& s : program.suppressions)
+    if (!used.count({s.file, s.suppression.line})) out.unused.push_back(s);
+  return out;
 }
 
 }  // namespace archscan

@@ -24,6 +24,11 @@ struct RuleContext {
 // confidence unless --all.
 bool visible(const LinkedSite& s, const AnalyzeOptions& opts);
 
-std::vector<Finding> analyze(const Program& program, const AnalyzeOptions& opts, const Knowledge& k);
+struct Analysis {
+  std::vector<Finding> findings;        // after inline suppressions
+  std::vector<FileSuppression> unused;  // ignore comments that suppressed nothing
+};
+
+Analysis analyze(const Program& program, const AnalyzeOptions& opts, const Knowledge& k);
 
 }  // namespace archscan

@@ -9,6 +9,9 @@
 #include <sstream>
 
 #include "analyze/analyze.h"
+#include "analyze/baseline.h"
+#include "config/config.h"
+#include "patch/suggest.h"
 #include "arch/parse.h"
 #include "cli/output_file.h"
 #include "report/report.h"
@@ -55,63 +58,111 @@ int guarded(Fn fn) {
     std::cerr << "archscan: " << e.what() << "\n";
   } catch (const OutputError& e) {
     std::cerr << "archscan: " << e.what() << "\n";
+  } catch (const ConfigError& e) {
+    std::cerr << "archscan: " << e.what() << "\n";
+  } catch (const BaselineError& e) {
+    std::cerr << "archscan: " << e.what() << "\n";
   }
   return 2;
 }
 
 struct Scanned {
   Program program;
-  std::vector<Finding> findings;
+  Analysis analysis;
   AnalyzeOptions opts;
+  std::string fail_on = "error";
   double seconds = 0;
 };
 
-Scanned scanAndAnalyze(const CommonOptions& o, const Knowledge& k) {
+// archscan.yaml and the command line: flags win; lists add up.
+struct Settings {
+  Knowledge k;
+  CommonOptions o;
+};
+
+Settings settle(const CommonOptions& given) {
+  Settings s{builtinKnowledge(), given};
+  std::optional<std::string> path = given.config.empty() ? findConfig(given.scan.paths) : std::optional(given.config);
+  if (!path) return s;
+  ProjectConfig c = loadConfig(*path, s.k.archs);
+  extendKnowledge(s.k, c);
+  s.o.scan.excludes.insert(s.o.scan.excludes.end(), c.exclude.begin(), c.exclude.end());
+  s.o.scan.families = c.families;
+  if (s.o.targets.empty()) s.o.targets = c.target;
+  if (s.o.fail_on.empty() && c.fail_on) s.o.fail_on = *c.fail_on;
+  if (c.all) s.o.all = s.o.all || *c.all;
+  return s;
+}
+
+Scanned scanAndAnalyze(const Settings& st) {
   Scanned s;
-  s.opts = analyzeOptions(o, k);
+  s.opts = analyzeOptions(st.o, st.k);
+  s.fail_on = st.o.fail_on.empty() ? "error" : st.o.fail_on;
   auto start = std::chrono::steady_clock::now();
-  s.program = scan(o.scan, k);
-  s.findings = analyze(s.program, s.opts, k);
+  ScanOptions scanOpts = st.o.scan;
+  scanOpts.progress = !st.o.quiet;
+  s.program = scan(scanOpts, st.k);
+  s.analysis = analyze(s.program, s.opts, st.k);
   s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return s;
 }
 
+std::vector<UnusedIgnore> unusedIgnores(const Analysis& a) {
+  std::vector<UnusedIgnore> out;
+  for (const auto& u : a.unused) out.push_back({u.file, u.suppression.line, u.suppression.text});
+  return out;
+}
+
 }  // namespace
 
-int runCheck(const CommonOptions& o) {
+int runCheck(const CommonOptions& given) {
   return guarded([&] {
-    if (o.format != "text" && o.format != "json") throw UsageError("unknown --format '" + o.format + "' for check (text, json)");
-    Knowledge k = builtinKnowledge();
-    Scanned s = scanAndAnalyze(o, k);
-    ReportInput in{s.program, s.findings, s.opts, s.seconds, useColor(o.color, o.output)};
+    const std::string& f = given.format;
+    if (f != "text" && f != "json" && f != "sarif" && f != "github")
+      throw UsageError("unknown --format '" + f + "' for check (text, json, sarif, github)");
+    Settings st = settle(given);
+    Scanned s = scanAndAnalyze(st);
+    std::vector<Finding> findings = s.analysis.findings;
+    if (!st.o.baseline.empty()) findings = withoutBaselined(std::move(findings), loadBaseline(st.o.baseline));
+    if (!st.o.write_baseline.empty()) writeOutput(st.o.write_baseline, baselineJson(findings, s.program));
+    std::map<size_t, SuggestedFix> fixes;
+    if (f == "sarif") fixes = suggestFixes(s.program, findings, st.k.archs);
+    ReportInput in{s.program, findings, s.opts, s.seconds, useColor(st.o.color, st.o.output), &fixes, {}};
+    if (st.o.report_unused_ignores) in.unused_ignores = unusedIgnores(s.analysis);
     std::ostringstream text;
-    if (o.format == "json") printCheckJson(in, text);
+    if (f == "json") printCheckJson(in, text);
+    else if (f == "sarif") printCheckSarif(in, text);
+    else if (f == "github") printCheckGithub(in, text);
     else printCheckText(in, text);
-    writeOutput(o.output, text.str());
-    return exitCode(s.findings, o.fail_on);
+    writeOutput(st.o.output, text.str());
+    int code = exitCode(findings, s.fail_on);
+    if (code == 0 && !in.unused_ignores.empty() && s.fail_on == "note") code = 1;
+    return code;
   });
 }
 
-int runAudit(const CommonOptions& o) {
+int runAudit(const CommonOptions& given) {
   return guarded([&] {
-    if (o.format != "text" && o.format != "json" && o.format != "markdown")
-      throw UsageError("unknown --format '" + o.format + "' for audit (text, markdown, json)");
-    if (o.targets.empty()) throw UsageError("audit needs at least one --target ARCH (e.g. --target sm_120)");
-    Knowledge k = builtinKnowledge();
-    Scanned s = scanAndAnalyze(o, k);
-    ReportInput in{s.program, s.findings, s.opts, s.seconds, useColor(o.color, o.output)};
+    const std::string& f = given.format;
+    if (f != "text" && f != "json" && f != "markdown" && f != "html")
+      throw UsageError("unknown --format '" + f + "' for audit (text, markdown, html, json)");
+    Settings st = settle(given);
+    if (st.o.targets.empty()) throw UsageError("audit needs at least one --target ARCH (e.g. --target sm_120)");
+    Scanned s = scanAndAnalyze(st);
+    ReportInput in{s.program, s.analysis.findings, s.opts, s.seconds, useColor(st.o.color, st.o.output), nullptr, {}};
     std::ostringstream text;
-    if (o.format == "json") printAuditJson(in, text);
-    else if (o.format == "markdown") printAuditMarkdown(in, text);
+    if (f == "json") printAuditJson(in, text);
+    else if (f == "markdown") printAuditMarkdown(in, text);
+    else if (f == "html") printAuditHtml(in, text);
     else printAuditText(in, text);
-    writeOutput(o.output, text.str());
+    writeOutput(st.o.output, text.str());
     return 0;
   });
 }
 
 int runArchs(const CommonOptions& o) {
   return guarded([&] {
-    Knowledge k = builtinKnowledge();
+    Knowledge k = builtinKnowledge();  // archscan.yaml adds names and sources, never archs
     std::ostringstream out;
     out << "arch     cc     family      spellings                               aliases\n";
     for (const auto& a : k.archs.known) {

@@ -13,8 +13,12 @@ struct CommonOptions {
   std::vector<std::string> targets;
   std::string format = "text";
   std::string output;  // -o FILE; empty: stdout
-  std::string fail_on = "error";
+  std::string fail_on;  // empty: archscan.yaml's, else error
   std::string color = "auto";
+  std::string config;          // --config FILE; empty: archscan.yaml at the scanned root
+  std::string baseline;        // --baseline FILE
+  std::string write_baseline;  // --write-baseline FILE
+  bool report_unused_ignores = false;
   bool all = false;
   bool quiet = false;
 };

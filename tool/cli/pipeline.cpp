@@ -1,19 +1,72 @@
 #include "cli/pipeline.h"
 
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+
 #include "discover/discover.h"
 #include "extract/extract.h"
 #include "link/link.h"
 #include "python_frontend.h"
 
 namespace archscan {
+namespace {
+
+// "archscan: extracting 1234/5678 files" on a terminal's stderr, refreshed
+// while a scan takes longer than a second; silent otherwise.
+class Progress {
+ public:
+  Progress(bool on, size_t total) : total_(total) {
+    if (!on || !isatty(STDERR_FILENO)) return;
+    thread_ = std::thread([this] {
+      auto start = std::chrono::steady_clock::now();
+      bool shown = false;
+      std::unique_lock<std::mutex> lock(m_);
+      while (!cv_.wait_for(lock, std::chrono::milliseconds(200), [this] { return stop_; })) {
+        if (std::chrono::steady_clock::now() - start < std::chrono::seconds(1)) continue;
+        std::fprintf(stderr, "\rarchscan: extracting %zu/%zu files", done.load(), total_);
+        shown = true;
+      }
+      if (shown) std::fprintf(stderr, "\r\x1b[K");
+    });
+  }
+  ~Progress() {
+    if (!thread_.joinable()) return;
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      stop_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+  std::atomic<size_t> done{0};
+
+ private:
+  size_t total_;
+  bool stop_ = false;
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::thread thread_;
+};
+
+}  // namespace
 
 Program scan(const ScanOptions& opts, const Knowledge& k) {
   DiscoverOptions d;
   d.excludes = opts.excludes;
   Discovery found = discover(opts.paths.empty() ? std::vector<std::string>{"."} : opts.paths, d);
   PythonFrontend python(k);
-  Extraction ex = extractAll(found.files, python, opts.jobs);
-  Program p = link(ex.files);
+  Extraction ex;
+  {
+    Progress progress(opts.progress, found.files.size());
+    ex = extractAll(found.files, python, opts.jobs, &progress.done);
+  }
+  Program p = link(ex.files, opts.families);
   p.diagnostics.insert(p.diagnostics.begin(), found.diagnostics.begin(), found.diagnostics.end());
   p.files_seen = ex.stats.files_seen;
   p.files_parsed = ex.stats.files_parsed;

@@ -43,12 +43,16 @@ FileFacts extractOne(const SourceFile& f, const PythonFrontend& python) {
 
 }  // namespace
 
-Extraction extractAll(const std::vector<SourceFile>& files, const PythonFrontend& python, int jobs) {
+Extraction extractAll(const std::vector<SourceFile>& files, const PythonFrontend& python, int jobs,
+                      std::atomic<size_t>* done) {
   Extraction out;
   out.files.resize(files.size());
   std::atomic<size_t> next{0};
   auto work = [&] {
-    for (size_t i = next++; i < files.size(); i = next++) out.files[i] = extractOne(files[i], python);
+    for (size_t i = next++; i < files.size(); i = next++) {
+      out.files[i] = extractOne(files[i], python);
+      if (done) ++*done;
+    }
   };
   int n = jobs > 0 ? jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   n = std::min<int>(n, static_cast<int>(std::max<size_t>(1, files.size())));

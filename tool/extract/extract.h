@@ -1,6 +1,7 @@
 #pragma once
 // Runs the front-ends over discovered files on a thread pool. Results come
 // back in the order of `files`, whatever the thread timing.
+#include <atomic>
 #include <vector>
 
 #include "discover/discover.h"
@@ -20,6 +21,8 @@ struct Extraction {
   ExtractStats stats;
 };
 
-Extraction extractAll(const std::vector<SourceFile>& files, const PythonFrontend& python, int jobs);
+// `done`, when given, counts finished files (for progress output).
+Extraction extractAll(const std::vector<SourceFile>& files, const PythonFrontend& python, int jobs,
+                      std::atomic<size_t>* done = nullptr);
 
 }  // namespace archscan

@@ -4,9 +4,17 @@
 #include <sstream>
 
 namespace archscan {
+namespace {
 
-void applySuppressions(const std::string& source, const std::string& lead, std::vector<Site>& sites) {
-  std::map<int, std::vector<std::string>> byLine;
+std::string_view text_view_trim(std::string_view s) {
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\r' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+std::vector<Suppression> applySuppressions(const std::string& source, const std::string& lead, std::vector<Site>& sites) {
+  std::map<int, Suppression> byLine;
   const std::string marker = "archscan: ignore";
   int line = 1;
   size_t start = 0;
@@ -30,19 +38,22 @@ void applySuppressions(const std::string& source, const std::string& lead, std::
         }
       }
       if (rules.empty()) rules.push_back("*");
-      byLine[line] = rules;
+      std::string text(text_view_trim(text.substr(c)));
+      byLine[line] = Suppression{line, rules, text};
     }
     if (end == source.size()) break;
     start = end + 1;
     ++line;
   }
-  if (byLine.empty()) return;
+  std::vector<Suppression> all;
+  for (const auto& [l, sup] : byLine) all.push_back(sup);
   for (auto& s : sites) {
     for (int l : {s.line, s.line - 1}) {
       auto it = byLine.find(l);
-      if (it != byLine.end()) s.suppressions.insert(s.suppressions.end(), it->second.begin(), it->second.end());
+      if (it != byLine.end()) s.suppressions.push_back(it->second);
     }
   }
+  return all;
 }
 
 }  // namespace archscan

@@ -9,6 +9,7 @@
 namespace archscan {
 
 // `lead` is the comment marker of the language: "#" or "//".
-void applySuppressions(const std::string& source, const std::string& lead, std::vector<Site>& sites);
+// Returns every ignore comment and attaches each to the sites it covers.
+std::vector<Suppression> applySuppressions(const std::string& source, const std::string& lead, std::vector<Site>& sites);
 
 }  // namespace archscan

@@ -1,7 +1,10 @@
 #include "link/families.h"
 
 #include <map>
+#include <fnmatch.h>
+
 #include <numeric>
+#include <optional>
 
 namespace archscan {
 namespace {
@@ -15,7 +18,7 @@ struct UnionFind {
 
 }  // namespace
 
-std::vector<Family> groupFamilies(std::vector<LinkedSite>& sites) {
+std::vector<Family> groupFamilies(std::vector<LinkedSite>& sites, const std::vector<DeclaredFamily>& declared) {
   UnionFind uf(sites.size());
   std::map<std::string, size_t> firstByBinding;
   std::map<size_t, std::map<std::string, int>> subjectTexts;
@@ -33,6 +36,21 @@ std::vector<Family> groupFamilies(std::vector<LinkedSite>& sites) {
     if (sites[i].site.subject) visit(i, sites[i].file, *sites[i].site.subject);
     for (const auto& l : sites[i].lookups) visit(i, l.file, l.subject);
   }
+  std::map<size_t, std::string> declaredName;
+  for (const auto& d : declared) {
+    std::optional<size_t> first;
+    for (size_t i = 0; i < sites.size(); ++i) {
+      if (sites[i].vetoed) continue;
+      bool match = false;
+      for (const auto& g : d.sites)
+        match |= fnmatch(g.c_str(), sites[i].site.name.c_str(), FNM_NOESCAPE) == 0 || g == sites[i].site.name;
+      if (!match) continue;
+      subjectTexts[i];  // takes part even if no read was found
+      if (first) uf.unite(i, *first);
+      else first = i;
+    }
+    if (first) declaredName[*first] = d.name;
+  }
   std::map<size_t, std::vector<size_t>> groups;
   for (size_t i = 0; i < sites.size(); ++i)
     if (!sites[i].vetoed && subjectTexts.count(i)) groups[uf.find(i)].push_back(i);
@@ -46,6 +64,8 @@ std::vector<Family> groupFamilies(std::vector<LinkedSite>& sites) {
     int best = 0;
     for (const auto& [t, n] : texts)
       if (n > best) name = t, best = n;
+    for (size_t m : members)
+      if (declaredName.count(m)) name = declaredName[m];
     for (size_t m : members) sites[m].family = static_cast<int>(out.size());
     out.push_back(Family{name, members});
   }

@@ -10,6 +10,7 @@
 namespace archscan {
 
 // Groups sites (setting LinkedSite::family) and returns families of two or more.
-std::vector<Family> groupFamilies(std::vector<LinkedSite>& sites);
+// Declared families (archscan.yaml) join their matching sites, whatever reads them.
+std::vector<Family> groupFamilies(std::vector<LinkedSite>& sites, const std::vector<DeclaredFamily>& declared = {});
 
 }  // namespace archscan

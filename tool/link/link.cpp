@@ -122,7 +122,7 @@ void settle(LinkedSite& ls) {
 
 }  // namespace
 
-Program link(const std::vector<FileFacts>& files) {
+Program link(const std::vector<FileFacts>& files, const std::vector<DeclaredFamily>& declared) {
   Program p;
   SymbolTable syms(files);
   std::map<Key, size_t> byBinding;
@@ -131,6 +131,7 @@ Program link(const std::vector<FileFacts>& files) {
   std::vector<size_t> fileOf;
   for (size_t f = 0; f < files.size(); ++f) {
     for (const auto& d : files[f].diagnostics) p.diagnostics.push_back(d);
+    for (const auto& s : files[f].suppressions) p.suppressions.push_back({files[f].path, s});
     for (const auto& s : files[f].sites) {
       LinkedSite ls;
       ls.site = s;
@@ -160,7 +161,7 @@ Program link(const std::vector<FileFacts>& files) {
     if (!p.sites[i].site.gate.empty()) resolveGate(files, syms, fileOf[i], p.sites[i]);
     settle(p.sites[i]);
   }
-  p.families = groupFamilies(p.sites);
+  p.families = groupFamilies(p.sites, declared);
   return p;
 }
 

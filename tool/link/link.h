@@ -9,6 +9,6 @@
 
 namespace archscan {
 
-Program link(const std::vector<FileFacts>& files);
+Program link(const std::vector<FileFacts>& files, const std::vector<DeclaredFamily>& declared = {});
 
 }  // namespace archscan

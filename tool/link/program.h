@@ -35,8 +35,20 @@ struct Family {
   std::vector<size_t> sites;
 };
 
+struct FileSuppression {
+  std::string file;
+  Suppression suppression;
+};
+
+// Sites a project declares must stay in sync (archscan.yaml `families`).
+struct DeclaredFamily {
+  std::string name;
+  std::vector<std::string> sites;  // site names or globs
+};
+
 struct Program {
   std::vector<LinkedSite> sites;
+  std::vector<FileSuppression> suppressions;
   std::vector<Family> families;
   std::vector<Diagnostic> diagnostics;
   size_t files_seen = 0;

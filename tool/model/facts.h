@@ -37,6 +37,13 @@ struct Evidence {
   std::vector<std::string> via_calls;
 };
 
+// An `archscan: ignore` / `archscan: ignore[rule,...]` comment.
+struct Suppression {
+  int line = 0;
+  std::vector<std::string> rules;  // "*" for all
+  std::string text;                // the comment as written, trimmed
+};
+
 // One arch a site handles.
 struct Entry {
   Arch arch;
@@ -97,7 +104,7 @@ struct Site {
   int line = 0;
   int end_line = 0;
   bool patchable = true;
-  std::vector<std::string> suppressions;  // rule ids from `archscan: ignore[...]`; "*" for all
+  std::vector<Suppression> suppressions;  // comments on its first line or the line above
 };
 
 // A read of a table: T[s], T[s][k], T.get(s, d), s in T.
@@ -143,6 +150,7 @@ struct FileFacts {
   std::vector<Import> imports;
   std::vector<FunctionSummary> functions;
   std::vector<Diagnostic> diagnostics;
+  std::vector<Suppression> suppressions;  // every ignore comment in the file
   bool parsed = false;
 };
 

@@ -39,6 +39,10 @@ void printCheckJson(const ReportInput& in, std::ostream& out) {
     w.endObject();
   }
   w.endArray();
+  w.key("unused_ignores").beginArray();
+  for (const auto& u : in.unused_ignores)
+    w.beginObject().field("file", u.file).field("line", u.line).field("text", u.text).endObject();
+  w.endArray();
   w.key("diagnostics").beginArray();
   for (const auto& d : in.program.diagnostics) {
     w.beginObject().field("level", d.level).field("file", d.file).field("line", d.line).field("message", d.message).endObject();

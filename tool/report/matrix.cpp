@@ -57,6 +57,9 @@ Matrix buildMatrix(const Program& p, const AnalyzeOptions& opts) {
   std::vector<size_t> rows;
   for (size_t i = 0; i < p.sites.size(); ++i) {
     if (!visible(p.sites[i], opts)) continue;
+    // Intentional per-arch sites (a Hopper-only heuristic, is_sm100a_supported) only with --all, as in check.
+    const Site& s = p.sites[i].site;
+    if (!opts.all && (archSpecific(s, p.sites[i].on_missing) || namedForItsArchs(s))) continue;
     rows.push_back(i);
     for (const auto& a : entryArchs(p.sites[i].site)) addCol(a);
   }

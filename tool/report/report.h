@@ -1,5 +1,6 @@
 #pragma once
 // Printers: one per format, all fed the same data.
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -10,16 +11,30 @@
 
 namespace archscan {
 
+struct SuggestedFix;
+
+// An `archscan: ignore` comment that suppressed nothing.
+struct UnusedIgnore {
+  std::string file;
+  int line = 0;
+  std::string text;
+};
+
 struct ReportInput {
   const Program& program;
   const std::vector<Finding>& findings;
   const AnalyzeOptions& opts;
   double seconds = 0;
   bool color = false;
+  const std::map<size_t, SuggestedFix>* fixes = nullptr;  // by finding index (SARIF)
+  std::vector<UnusedIgnore> unused_ignores;
 };
 
 void printCheckText(const ReportInput& in, std::ostream& out);
 void printCheckJson(const ReportInput& in, std::ostream& out);
+void printCheckSarif(const ReportInput& in, std::ostream& out);
+void printCheckGithub(const ReportInput& in, std::ostream& out);
+void printAuditHtml(const ReportInput& in, std::ostream& out);
 void printAuditText(const ReportInput& in, std::ostream& out);
 void printAuditMarkdown(const ReportInput& in, std::ostream& out);
 void printAuditJson(const ReportInput& in, std::ostream& out);

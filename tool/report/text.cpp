@@ -50,6 +50,9 @@ void printCheckText(const ReportInput& in, std::ostream& out) {
       out << "    family " << st.bold(fam.name) << ": " << sib << "\n";
     }
   }
+  for (const auto& u : in.unused_ignores)
+    out << st.bold(u.file + ":" + std::to_string(u.line)) << ": " << severityLabel(Severity::Note, st)
+        << "[unused-ignore]: `" << u.text << "` suppresses nothing\n";
   for (const auto& d : in.program.diagnostics) {
     out << d.file << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.level << ": " << d.message << "\n";
   }

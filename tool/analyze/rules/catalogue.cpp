@@ -4,23 +4,23 @@ namespace archscan {
 
 const std::vector<RuleInfo>& ruleCatalogue() {
   static const std::vector<RuleInfo> rules = {
-      {"missing-arch", "A target arch is absent from an allow-list site.",
+      {"missing-arch", "MissingArch", "A target arch is absent from an allow-list site.",
        "Add the arch to the table (archscan fix --add ARCH --like NEIGHBOUR), or make the read fall back on purpose. "
        "Severity follows what the read does on a missing key: error when it crashes, warning when it falls back.",
        Severity::Error, checkMissingArch},
-      {"sibling-gap", "A site lacks an arch that a sibling in its family handles.",
+      {"sibling-gap", "SiblingGap", "A site lacks an arch that a sibling in its family handles.",
        "Siblings are read through the same variable or attribute; when one handles an arch the others usually must too.",
        Severity::Error, checkSiblingGap},
-      {"bounded-range", "A range excludes the target and sends it down a crashing or wrong path.",
+      {"bounded-range", "BoundedRange", "A range excludes the target and sends it down a crashing or wrong path.",
        "Widen the bound or add an exact arm for the target; ranges are never patched automatically.",
        Severity::Warning, checkBoundedRange},
-      {"name-mismatch", "A site inside something named for an arch does not list that arch.",
+      {"name-mismatch", "NameMismatch", "A site inside something named for an arch does not list that arch.",
        "A function named for sm120 whose arch list has no 12 builds or dispatches for the wrong arch.",
        Severity::Error, checkNameMismatch},
-      {"deny-list-review", "A deny-list names archs of the target's family but not the target.",
+      {"deny-list-review", "DenyListReview", "A deny-list names archs of the target's family but not the target.",
        "Check whether the reason an arch of this family was denied applies to the target too.", Severity::Note,
        checkDenyListReview},
-      {"unlinked-site", "An arch table with no read found.",
+      {"unlinked-site", "UnlinkedSite", "An arch table with no read found.",
        "No lookup of this table was found in the scanned tree, so what a missing arch does is unknown.",
        Severity::Note, checkUnlinkedSite},
   };

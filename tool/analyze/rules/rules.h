@@ -10,6 +10,7 @@ namespace archscan {
 
 struct RuleInfo {
   const char* id;
+  const char* name;  // a readable name, distinct from the id (SARIF wants both)
   const char* summary;
   const char* help;
   Severity default_severity;

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// Loads the HTML audit of a testdata tree in headless Chromium and checks
+// what a person sees: the summary counts, a few cells, the source excerpt
+// opened from the keyboard, the filter; then saves a screenshot.
+// Exit 77 (skipped) when Chromium is not installed.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { execFileSync } = require('child_process');
+
+const [bin, testdata, outDir] = process.argv.slice(2);
+const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+if (!chromium) {
+  console.log('SKIPPED: Chromium is not installed (scripts/setup-test-tools.sh installs Debian\'s chromium)');
+  process.exit(77);
+}
+const { chromium: pw } = require(path.join(__dirname, '..', 'tools', 'node_modules', 'playwright-core'));
+
+function check(cond, what) {
+  if (!cond) {
+    console.error('FAIL: ' + what);
+    process.exitCode = 1;
+  } else {
+    console.log('ok: ' + what);
+  }
+}
+
+(async () => {
+  fs.mkdirSync(outDir, { recursive: true });
+  const page = path.join(outDir, 'audit.html');
+  const cases = ['sglang-symm-mem', 'deepgemm-chain', 'transformer-engine-tuple'];
+  // One page over several cases: run from testdata/ so paths stay short.
+  execFileSync(bin, ['audit', '--target', 'sm_120', '--target', 'sm_121', '--format', 'html', '-o', page, ...cases],
+               { cwd: testdata });
+  const browser = await pw.launch({
+    executablePath: chromium,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+           '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const tab = await ctx.newPage();
+    const requests = [];
+    tab.on('request', (r) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });
+    await tab.goto('file://' + page);
+
+    const count = async (target, kind) =>
+      Number(await tab.textContent(`#summary-${target} [data-count=${kind}]`));
+    // sglang: 2 crash; deepgemm: 2 crash (the third is arch-specific); TE: 1 crash, 1 fallback.
+    check(await count('sm_120', 'crash') === 5, 'summary: 5 sites would crash on sm_120');
+    check(await count('sm_120', 'fallback') === 1, 'summary: 1 site would fall back on sm_120');
+    check(await count('sm_121', 'crash') === 5, 'summary: 5 sites would crash on sm_121');
+
+    const cell = (id, arch) => tab.getAttribute(`tr[id="${id}"] td[data-arch="${arch}"]`, 'class');
+    const torch = 'sglang-symm-mem/python/sglang/srt/distributed/device_communicators/all_reduce_utils.py:TORCH_SYMM_MEM_ALL_REDUCE_MAX_SIZES:mapping';
+    check((await cell(torch, 'sm_100')).includes('covered'), 'TORCH_SYMM_MEM_ALL_REDUCE_MAX_SIZES covers sm_100');
+    check((await cell(torch, 'sm_120')).includes('missing-crash'), 'TORCH_SYMM_MEM_ALL_REDUCE_MAX_SIZES crashes on sm_120');
+    const mxfp8 = 'transformer-engine-tuple/transformer_engine/pytorch/fp8.py:check_mxfp8_support[get_device_compute_capability()]:if-chain';
+    check((await cell(mxfp8, 'sm_120')).includes('missing-fallback'), 'check_mxfp8_support falls back on sm_120');
+    const families = await tab.$$eval('tr.family th', (ths) => ths.map((t) => t.textContent));
+    check(families.some((f) => f.includes('self.device_capability')), 'the SGLang pair is grouped as one family');
+
+    // Keyboard: tab to the first excerpt and open it with Enter.
+    const summary = tab.locator('tr.site summary').first();
+    await summary.focus();
+    await tab.keyboard.press('Enter');
+    const open = await tab.$eval('tr.site details', (d) => d.open);
+    const excerpt = await tab.textContent('tr.site details pre');
+    check(open && excerpt.length > 0, 'Enter on a row opens its source excerpt');
+
+    // The filter (the only script) hides rows that do not match.
+    await tab.fill('#filter', 'WORLD_SIZES');
+    const visible = await tab.$$eval('tbody tr.site', (rows) => rows.filter((r) => !r.hidden).length);
+    check(visible === 1, 'the filter leaves one row for WORLD_SIZES');
+    await tab.fill('#filter', '');
+
+    check(requests.length === 0, 'the page loads nothing from the network');
+    await tab.screenshot({ path: path.join(outDir, 'audit.png'), fullPage: true });
+    console.log('screenshot: ' + path.join(outDir, 'audit.png'));
+
+    // Without JavaScript the table is all there.
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noJs.newPage();
+    await plain.goto('file://' + page);
+    const rows = await plain.$$eval('tbody tr.site', (r) => r.length);
+    check(rows >= 7, `without JavaScript all ${rows} rows are shown`);
+  } finally {
+    await browser.close();
+  }
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,113 @@
+#include "config/config.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <set>
+
+#include "arch/parse.h"
+#include "extract/source_text.h"
+
+namespace archscan {
+namespace {
+
+[[noreturn]] void fail(const std::string& origin, const YAML::Node& n, const std::string& what) {
+  throw ConfigError(origin + ":" + std::to_string(n.Mark().line + 1) + ":" + std::to_string(n.Mark().column + 1) + ": " +
+                    what);
+}
+
+std::vector<std::string> strings(const std::string& origin, const YAML::Node& n, const std::string& key) {
+  std::vector<std::string> out;
+  if (n.IsScalar()) return {n.as<std::string>()};
+  if (!n.IsSequence()) fail(origin, n, key + " must be a list of strings");
+  for (const auto& item : n) {
+    if (!item.IsScalar()) fail(origin, item, key + " entries must be strings");
+    out.push_back(item.as<std::string>());
+  }
+  return out;
+}
+
+}  // namespace
+
+ProjectConfig parseConfig(const std::string& yaml, const std::string& origin, const ArchTable& archs) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml);
+  } catch (const YAML::ParserException& e) {
+    throw ConfigError(origin + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
+                      ": malformed YAML: " + e.msg);
+  }
+  ProjectConfig c;
+  c.path = origin;
+  if (!root || root.IsNull()) return c;
+  if (!root.IsMap()) fail(origin, root, "archscan.yaml must be a mapping of settings");
+  static const std::set<std::string> known = {"exclude", "target", "fail-on", "all", "capability-sources",
+                                              "arch-names", "families"};
+  try {
+    for (const auto& kv : root) {
+      std::string key = kv.first.as<std::string>();
+      const YAML::Node& v = kv.second;
+      if (!known.count(key)) {
+        std::string list;
+        for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+        fail(origin, kv.first, "unknown key '" + key + "' (allowed: " + list + ")");
+      }
+      if (key == "exclude") c.exclude = strings(origin, v, key);
+      if (key == "capability-sources") c.capability_sources = strings(origin, v, key);
+      if (key == "arch-names") c.arch_names = strings(origin, v, key);
+      if (key == "target") {
+        c.target = strings(origin, v, key);
+        for (size_t i = 0; i < c.target.size(); ++i)
+          if (!tryParseUserArch(c.target[i], archs))
+            fail(origin, v.IsSequence() ? v[i] : v, "unknown arch '" + c.target[i] + "' in target");
+      }
+      if (key == "fail-on") {
+        if (!v.IsScalar()) fail(origin, v, "fail-on must be one of error, warning, note, never");
+        std::string f = v.as<std::string>();
+        if (f != "error" && f != "warning" && f != "note" && f != "never")
+          fail(origin, v, "fail-on must be one of error, warning, note, never, not '" + f + "'");
+        c.fail_on = f;
+      }
+      if (key == "all") {
+        if (!v.IsScalar() || (v.as<std::string>() != "true" && v.as<std::string>() != "false"))
+          fail(origin, v, "all must be true or false");
+        c.all = v.as<std::string>() == "true";
+      }
+      if (key == "families") {
+        if (!v.IsMap()) fail(origin, v, "families must map a family name to a list of site names or globs");
+        for (const auto& fam : v) c.families.push_back({fam.first.as<std::string>(), strings(origin, fam.second, "families." + fam.first.as<std::string>())});
+      }
+    }
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(origin + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) + ": " + e.msg);
+  }
+  return c;
+}
+
+ProjectConfig loadConfig(const std::string& path, const ArchTable& archs) {
+  std::string text;
+  try {
+    text = readFile(path);
+  } catch (const std::exception& e) {
+    throw ConfigError(e.what());
+  }
+  if (auto bad = firstInvalidUtf8(text)) throw ConfigError(path + ":" + std::to_string(lineAt(text, *bad)) + ": not UTF-8");
+  return parseConfig(text, path, archs);
+}
+
+std::optional<std::string> findConfig(const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
+  fs::path first = paths.empty() ? fs::path(".") : fs::path(paths.front());
+  std::error_code ec;
+  if (!fs::is_directory(first, ec)) first = first.parent_path().empty() ? fs::path(".") : first.parent_path();
+  fs::path candidate = first / "archscan.yaml";
+  if (fs::exists(candidate, ec)) return candidate.lexically_normal().string();
+  return std::nullopt;
+}
+
+void extendKnowledge(Knowledge& k, const ProjectConfig& c) {
+  for (const auto& s : c.capability_sources) k.capability_calls.insert(s);
+  for (const auto& n : c.arch_names) k.arch_names.words.insert(n);
+}
+
+}  // namespace archscan

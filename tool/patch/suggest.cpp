@@ -1,0 +1,46 @@
+#include "patch/suggest.h"
+
+#include "arch/parse.h"
+#include "extract/source_text.h"
+#include "patch/render.h"
+
+namespace archscan {
+
+std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<Finding>& findings,
+                                            const ArchTable& archs) {
+  std::map<size_t, SuggestedFix> out;
+  std::map<std::string, std::string> sources;
+  for (size_t i = 0; i < findings.size(); ++i) {
+    const Finding& f = findings[i];
+    if (f.rule != "missing-arch" && f.rule != "sibling-gap" && f.rule != "name-mismatch") continue;
+    auto target = tryParseUserArch(f.arch, archs);
+    if (!target) continue;  // sm_12x: no single arch to add
+    const LinkedSite& s = p.sites[f.site];
+    // Like: the newest arch below the target that the site handles.
+    std::optional<Arch> like;
+    for (const auto& e : s.site.entries) {
+      Arch a = e.arch.major_only ? Arch{e.arch.major, 0, false, Variant::None} : e.arch.base();
+      if (a.smInt() < target->smInt() && (!like || a.smInt() > like->smInt())) like = a;
+    }
+    if (!like) continue;
+    auto src = sources.find(s.file);
+    if (src == sources.end()) {
+      try {
+        src = sources.emplace(s.file, readFile(s.file)).first;
+      } catch (const std::exception&) {
+        continue;
+      }
+    }
+    if (contentHash(src->second) != s.file_hash) continue;
+    PatchRule r;
+    r.add = *target;
+    r.like = *like;
+    Rendered rendered = renderSite(s, f.site, r, src->second, std::nullopt);
+    if (!rendered.skip_reason.empty() || rendered.edits.empty()) continue;
+    out[i] = SuggestedFix{"Add " + target->name() + " like " + like->name() + " (review any copied value)",
+                          src->second, rendered.edits};
+  }
+  return out;
+}
+
+}  // namespace archscan

@@ -1,0 +1,24 @@
+#pragma once
+// Fixes to show next to findings (SARIF `fixes`): for a finding that an arch
+// is missing, the edits that add it like the nearest arch below it that the
+// site already handles. Plain data; nothing is written.
+#include <map>
+#include <vector>
+
+#include "link/program.h"
+#include "model/finding.h"
+#include "patch/edit.h"
+
+namespace archscan {
+
+struct SuggestedFix {
+  std::string description;
+  std::string source;  // the file's bytes the edits apply to
+  std::vector<Edit> edits;
+};
+
+// Keyed by index into `findings`; findings without a safe fix are absent.
+std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<Finding>& findings,
+                                            const ArchTable& archs);
+
+}  // namespace archscan
