@@ -38,8 +38,8 @@ std::vector<Suppression> applySuppressions(const std::string& source, const std:
         }
       }
       if (rules.empty()) rules.push_back("*");
-      std::string text(text_view_trim(text.substr(c)));
-      byLine[line] = Suppression{line, rules, text};
+      std::string comment(text_view_trim(text.substr(c)));
+      byLine[line] = Suppression{line, rules, comment};
     }
     if (end == source.size()) break;
     start = end + 1;

@@ -1,5 +1,7 @@
 #include "link/link.h"
 
+#include <fnmatch.h>
+
 #include <algorithm>
 #include <map>
 #include <numeric>
@@ -149,6 +151,15 @@ Program link(const std::vector<FileFacts>& files, const std::vector<DeclaredFami
     }
   }
   attachLookups(files, syms, byBinding, nested, p);
+  // A site the project declares in a family is an arch table by its word.
+  for (const auto& d : declared)
+    for (auto& ls : p.sites)
+      for (const auto& g : d.sites)
+        if (fnmatch(g.c_str(), ls.site.name.c_str(), FNM_NOESCAPE) == 0 || g == ls.site.name) {
+          ls.site.evidence.name = true;
+          ls.site.evidence.negative = false;
+          ls.site.evidence.reasons.push_back("declared in family '" + d.name + "' (archscan.yaml)");
+        }
   for (size_t i = 0; i < p.sites.size(); ++i) {
     Site& site = p.sites[i].site;
     if (site.subject) {

@@ -1,0 +1,158 @@
+// CI features end to end: baselines that survive moved lines, inline
+// suppressions and unused ones, archscan.yaml (strict, with declared
+// families and project capability sources), GitHub annotations.
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "process.h"
+
+namespace fs = std::filesystem;
+
+namespace archscan {
+namespace {
+
+void spit(const fs::path& p, const std::string& s) {
+  fs::create_directories(p.parent_path());
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out << s;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+const char* kTables =
+    "import torch\n"
+    "CAP = torch.cuda.get_device_capability()[0]\n"
+    "A = {9: 1, 10: 2}\n"
+    "B = {9: 3, 10: 4}\n"
+    "def f():\n"
+    "    return A[CAP] + B[CAP]\n";
+
+class CiFeatures : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = fs::temp_directory_path() / ("archscan-ci-" + std::to_string(::getpid()) + "-" +
+                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir);
+    spit(dir / "t/tables.py", kTables);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  ProcessResult run(const std::vector<std::string>& args) { return runProcess(ARCHSCAN_BIN, args, dir.string()); }
+  std::vector<std::string> findings(const ProcessResult& r) {
+    std::vector<std::string> out;
+    for (const auto& f : YAML::Load(r.out)["findings"])
+      out.push_back(f["rule"].as<std::string>() + " " + f["site"]["name"].as<std::string>() + ":" + f["line"].as<std::string>());
+    return out;
+  }
+  fs::path dir;
+};
+
+TEST_F(CiFeatures, BaselineRoundTripSurvivesMovedLines) {
+  ProcessResult w = run({"check", "--target", "sm_120", "--write-baseline", "base.json", "--format", "json", "t"});
+  ASSERT_EQ(w.exit_code, 1) << w.err;
+  EXPECT_EQ(findings(w).size(), 2u);
+  // Lines move: a comment block on top. Nothing new: nothing reported, exit 0.
+  spit(dir / "t/tables.py", std::string("# moved\n# down\n# three lines\n") + kTables);
+  ProcessResult moved = run({"check", "--target", "sm_120", "--baseline", "base.json", "--format", "json", "t"});
+  EXPECT_EQ(moved.exit_code, 0) << moved.err;
+  EXPECT_TRUE(findings(moved).empty());
+  // A new table is new: reported despite the baseline.
+  spit(dir / "t/more.py", "import torch\nCAP = torch.cuda.get_device_capability()[0]\nC = {9: 1, 10: 2}\nx = C[CAP]\n");
+  ProcessResult fresh = run({"check", "--target", "sm_120", "--baseline", "base.json", "--format", "json", "t"});
+  EXPECT_EQ(fresh.exit_code, 1);
+  EXPECT_EQ(findings(fresh), std::vector<std::string>{"missing-arch C:3"});
+}
+
+TEST_F(CiFeatures, InlineSuppressionsAndUnusedOnes) {
+  spit(dir / "t/tables.py",
+       "import torch\n"
+       "CAP = torch.cuda.get_device_capability()[0]\n"
+       "# archscan: ignore[missing-arch]\n"
+       "A = {9: 1, 10: 2}\n"
+       "B = {9: 3, 10: 4}  # archscan: ignore[sibling-gap]\n"
+       "C = {9: 5, 10: 6}  # archscan: ignore\n"
+       "def f():\n"
+       "    return A[CAP] + B[CAP] + C[CAP]  # archscan: ignore\n");
+  ProcessResult r = run({"check", "--target", "sm_120", "--report-unused-ignores", "--format", "json", "t"});
+  EXPECT_EQ(findings(r), std::vector<std::string>{"missing-arch B:5"});
+  std::vector<std::string> unused;
+  for (const auto& u : YAML::Load(r.out)["unused_ignores"])
+    unused.push_back(u["line"].as<std::string>() + " " + u["text"].as<std::string>());
+  EXPECT_EQ(unused, (std::vector<std::string>{"5 # archscan: ignore[sibling-gap]", "8 # archscan: ignore"}));
+  ProcessResult text = run({"check", "--target", "sm_120", "--report-unused-ignores", "t"});
+  EXPECT_NE(text.out.find("t/tables.py:8: note[unused-ignore]: `# archscan: ignore` suppresses nothing"), std::string::npos)
+      << text.out;
+}
+
+TEST_F(CiFeatures, ProjectConfigSetsTargetsSourcesAndFamilies) {
+  spit(dir / "t/archscan.yaml",
+       "# project settings\n"
+       "target: [sm_120]\n"
+       "fail-on: warning\n"
+       "exclude: [legacy]\n"
+       "capability-sources: [query_gpu_generation]\n"
+       "families:\n"
+       "  tile-tables: [TILE_*]\n");
+  spit(dir / "t/tiles.py",
+       "import hw\n"
+       "GEN = hw.query_gpu_generation()\n"
+       "TILE_M = {9: 64, 10: 128, 12: 128}\n"
+       "TILE_N = {9: 64, 10: 128}\n"
+       "def tiles():\n"
+       "    return TILE_M.get(GEN, 64)\n");
+  spit(dir / "t/legacy/old.py", kTables);
+  ProcessResult r = run({"check", "--format", "json", "t"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;  // fail-on: warning
+  auto got = findings(r);
+  std::sort(got.begin(), got.end());
+  // TILE_N is never read and its name says "tile", but the declared family
+  // makes it an arch table and TILE_M's sibling.
+  EXPECT_EQ(got, (std::vector<std::string>{"missing-arch A:3", "missing-arch B:4", "missing-arch TILE_N:4",
+                                           "unlinked-site TILE_N:4"}));
+  YAML::Node json = YAML::Load(r.out);
+  EXPECT_EQ(json["targets"][0].as<std::string>(), "sm_120");
+  for (const auto& f : json["findings"])
+    if (f["site"]["name"].as<std::string>() == "TILE_N") EXPECT_EQ(f["site"]["family"].as<std::string>(), "tile-tables");
+  // Without a target, the gap between declared siblings is a sibling-gap.
+  spit(dir / "families-only.yaml", "capability-sources: [query_gpu_generation]\nfamilies:\n  tile-tables: [TILE_*]\n");
+  ProcessResult noTarget = run({"check", "--format", "json", "--config", "families-only.yaml", "t/tiles.py"});
+  std::vector<std::string> gaps;
+  for (const auto& f : YAML::Load(noTarget.out)["findings"])
+    gaps.push_back(f["rule"].as<std::string>() + " " + f["site"]["name"].as<std::string>() + " " +
+                   (f["arch"].IsNull() ? "-" : f["arch"].as<std::string>()));
+  EXPECT_EQ(gaps, (std::vector<std::string>{"sibling-gap TILE_N sm_12x", "unlinked-site TILE_N -"}));
+}
+
+TEST_F(CiFeatures, ConfigIsStrict) {
+  spit(dir / "t/archscan.yaml", "target: [sm_120]\nfail_on: warning\n");
+  ProcessResult r = run({"check", "t"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("archscan: t/archscan.yaml:2:1: unknown key 'fail_on'", 0), 0u) << r.err;
+  spit(dir / "t/archscan.yaml", "target: [sm_125]\n");
+  r = run({"check", "t"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("t/archscan.yaml:1:10: unknown arch 'sm_125'"), std::string::npos) << r.err;
+  spit(dir / "other.yaml", "all: maybe\n");
+  r = run({"check", "--config", "other.yaml", "t"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("other.yaml:1:6: all must be true or false"), std::string::npos) << r.err;
+}
+
+TEST_F(CiFeatures, GithubAnnotations) {
+  ProcessResult r = run({"check", "--target", "sm_120", "--format", "github", "t"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out.rfind("::error file=t/tables.py,line=3,endLine=3,title=archscan missing-arch sm_120::A (mapping of 9, 10)", 0),
+            0u)
+      << r.out;
+}
+
+}  // namespace
+}  // namespace archscan
