@@ -77,7 +77,7 @@ std::string SubjectEvaluator::binding(TSNode expr) const {
 Evidence SubjectEvaluator::eval(TSNode expr, Walk& w) const {
   Evidence e;
   expr = unparen(expr);
-  if (ts_node_is_null(expr) || w.depth > kMaxDepth) return e;
+  if (ts_node_is_null(expr) || w.depth > kMaxDepth || --w.budget < 0) return e;
   std::string t = idx_.text(expr);
   if (negativeSource(t)) {
     e.negative = true;
@@ -202,7 +202,11 @@ Evidence SubjectEvaluator::evalParameter(const FunctionInfo& f, size_t index, Wa
   Evidence e;
   judge(f.params[index], e);
   bool method = !f.cls.empty() && !f.params.empty() && (f.params[0] == "self" || f.params[0] == "cls");
+  // A parameter's evidence comes from a few callers; looking at every call of
+  // a common method name made large files exponential.
+  int examined = 0;
   for (TSNode call : idx_.callsTo(f.name)) {
+    if (++examined > 16) break;
     TSNode fnExpr = unparen(field(call, "function"));
     size_t shift = (method && is(fnExpr, "attribute")) ? 1 : 0;
     size_t pos = 0;
@@ -215,7 +219,7 @@ Evidence SubjectEvaluator::evalParameter(const FunctionInfo& f, size_t index, Wa
       ++pos;
     }
   }
-  if (w.depth <= 2) params_[memo] = e;
+  params_[memo] = e;
   return e;
 }
 

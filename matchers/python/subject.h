@@ -27,6 +27,7 @@ class SubjectEvaluator {
  private:
   struct Walk {
     int depth = 0;
+    int budget = 2000;  // evaluation steps per question: big generated files stay linear
     std::set<const void*> visiting;  // ids of nodes under evaluation (a call and its callee share a start byte)
   };
   Evidence eval(TSNode expr, Walk& w) const;
