@@ -51,7 +51,9 @@ std::set<std::string> expectations(const fs::path& dir, const std::string& run) 
     int n = 0;
     while (std::getline(in, line)) {
       ++n;
-      size_t comment = line.find(e.path().extension() == ".py" ? "#" : "//");
+      bool hashComments = e.path().extension() == ".py" || e.path().extension() == ".cmake" ||
+                          e.path().filename() == "CMakeLists.txt";
+      size_t comment = line.find(hashComments ? "#" : "//");
       if (comment == std::string::npos) continue;
       std::string text = line.substr(comment);
       // Several clauses may share a line: `expect: a; b  expect(run2): c`.

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "build_strings.h"
 #include "conditions.h"
 #include "context.h"
 #include "imports.h"
@@ -96,6 +97,7 @@ FileFacts PythonFrontend::extract(const std::string& path, const std::string& so
   py::extractLiterals(ctx, cap.literals);
   py::extractLookups(ctx, cap.lookups, cap.comparisons);
   py::extractImports(ctx, cap.imports);
+  py::extractBuildStrings(ctx, cap.strings);
 
   for (const auto& f : idx.functions()) {
     FunctionSummary s;

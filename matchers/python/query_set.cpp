@@ -11,6 +11,7 @@ extern const char* const py_branches_scm;
 extern const char* const py_lookups_scm;
 extern const char* const py_imports_scm;
 extern const char* const py_definitions_scm;
+extern const char* const py_build_strings_scm;
 }  // namespace archscan::embedded
 
 namespace archscan::py {
@@ -48,7 +49,8 @@ namespace {
 std::string combined() {
   std::string all;
   for (const char* q : {embedded::py_literals_scm, embedded::py_comparisons_scm, embedded::py_branches_scm,
-                        embedded::py_lookups_scm, embedded::py_imports_scm, embedded::py_definitions_scm})
+                        embedded::py_lookups_scm, embedded::py_imports_scm, embedded::py_definitions_scm,
+                        embedded::py_build_strings_scm})
     all += std::string(q) + "\n";
   return all;
 }
@@ -67,6 +69,7 @@ Captures QuerySet::run(TSNode root) const {
     else if (n == "subscript" || n == "method_call" || n == "method") out.lookups.push_back(c);
     else if (n == "import" || n == "import_from") out.imports.push_back(c);
     else if (n == "function" || n == "class" || n == "assignment" || n == "call") out.definitions.push_back(c);
+    else if (n == "string") out.strings.push_back(c);
   }
   return out;
 }

@@ -103,13 +103,14 @@ SpellingKind commonSpelling(const std::vector<ClassifiedKey>& keys) {
 
 std::string encode(const Arch& arch, const SpellingStyle& style) {
   std::string v = arch.variant == Variant::None ? "" : std::string(1, static_cast<char>(arch.variant));
-  std::string q(1, style.quote);
+  std::string q = style.quote ? std::string(1, style.quote) : std::string();
   switch (style.kind) {
     case SpellingKind::MajorInt: return std::to_string(arch.major);
     case SpellingKind::SmInt: return std::to_string(arch.smInt());
     case SpellingKind::CudaArchInt: return std::to_string(arch.major * 100 + arch.minor * 10);
-    case SpellingKind::DottedString: return q + std::to_string(arch.major) + "." + std::to_string(arch.minor) + v + q;
-    case SpellingKind::SmString: return q + style.prefix + std::to_string(arch.smInt()) + v + q;
+    case SpellingKind::DottedString:
+      return q + std::to_string(arch.major) + "." + std::to_string(arch.minor) + v + style.suffix + q;
+    case SpellingKind::SmString: return q + style.prefix + std::to_string(arch.smInt()) + v + style.suffix + q;
     case SpellingKind::MajorString: return q + std::to_string(arch.major) + q;
     case SpellingKind::Tuple: return "(" + std::to_string(arch.major) + style.tuple_sep + std::to_string(arch.minor) + ")";
     case SpellingKind::Unknown: break;

@@ -35,9 +35,10 @@ struct KeyLiteral {
 
 struct SpellingStyle {
   SpellingKind kind = SpellingKind::Unknown;
-  char quote = '"';
+  char quote = '"';             // '\0': written without quotes (CMake list items)
   std::string prefix;           // "sm_", "sm", "compute_", "" (SmString)
   std::string tuple_sep = ", ";
+  std::string suffix;           // build-list items: "-real", "-virtual", "+PTX"
 };
 
 struct ClassifiedKey {

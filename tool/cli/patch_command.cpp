@@ -9,7 +9,7 @@
 #include "patch/apply.h"
 #include "patch/diff.h"
 #include "patch/plan.h"
-#include "python_frontend.h"
+#include "extract/frontends.h"
 #include "report/json_writer.h"
 #include "version.h"
 
@@ -113,11 +113,11 @@ int execute(const PatchOptions& o, const std::vector<PatchSet>& sets, const Know
   for (const auto& d : program.diagnostics)
     if (d.level == "error" && !o.common.quiet)
       std::cerr << d.file << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.level << ": " << d.message << "\n";
-  PythonFrontend python(k);
+  Frontends frontends(k);
   PlanOptions po;
   po.roots = o.common.scan.paths.empty() ? std::vector<std::string>{"."} : o.common.scan.paths;
   po.analyze.all = o.common.all;
-  Plan plan = planPatches(sets, program, po, python);
+  Plan plan = planPatches(sets, program, po, frontends);
   if (o.write && !plan.files.empty()) {
     std::vector<FileWrite> writes;
     for (const auto& f : plan.files) writes.push_back({f.real_path, f.old_content, f.new_content});

@@ -12,7 +12,7 @@
 #include "discover/discover.h"
 #include "extract/extract.h"
 #include "link/link.h"
-#include "python_frontend.h"
+#include "extract/frontends.h"
 
 namespace archscan {
 namespace {
@@ -60,11 +60,11 @@ Program scan(const ScanOptions& opts, const Knowledge& k) {
   DiscoverOptions d;
   d.excludes = opts.excludes;
   Discovery found = discover(opts.paths.empty() ? std::vector<std::string>{"."} : opts.paths, d);
-  PythonFrontend python(k);
+  Frontends frontends(k);
   Extraction ex;
   {
     Progress progress(opts.progress, found.files.size());
-    ex = extractAll(found.files, python, opts.jobs, &progress.done);
+    ex = extractAll(found.files, frontends, opts.jobs, &progress.done);
   }
   Program p = link(ex.files, opts.families);
   p.diagnostics.insert(p.diagnostics.begin(), found.diagnostics.begin(), found.diagnostics.end());

@@ -115,10 +115,12 @@ void walk(const fs::path& root, const DiscoverOptions& opts, Discovery& out) {
 }  // namespace
 
 std::string languageOf(const std::string& filename) {
+  if (filename == "CMakeLists.txt") return "cmake";
   auto dot = filename.rfind('.');
   if (dot == std::string::npos) return {};
   std::string ext = filename.substr(dot);
   if (ext == ".py" || ext == ".pyi") return "python";
+  if (ext == ".cmake") return "cmake";
   return {};
 }
 

@@ -4,12 +4,12 @@
 #include <thread>
 
 #include "extract/source_text.h"
-#include "python_frontend.h"
+#include "extract/frontends.h"
 
 namespace archscan {
 namespace {
 
-FileFacts extractOne(const SourceFile& f, const PythonFrontend& python) {
+FileFacts extractOne(const SourceFile& f, const Frontends& frontends) {
   FileFacts facts;
   facts.path = f.path;
   facts.module = f.module;
@@ -31,7 +31,7 @@ FileFacts extractOne(const SourceFile& f, const PythonFrontend& python) {
   // A BOM is blanked, not removed, so byte offsets stay those of the file.
   if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.replace(0, 3, "   ");
   try {
-    FileFacts parsed = python.extract(f.path, text);
+    FileFacts parsed = frontends.extract(f.language, f.path, text);
     parsed.module = f.module;
     parsed.content_hash = facts.content_hash;
     return parsed;
@@ -43,14 +43,14 @@ FileFacts extractOne(const SourceFile& f, const PythonFrontend& python) {
 
 }  // namespace
 
-Extraction extractAll(const std::vector<SourceFile>& files, const PythonFrontend& python, int jobs,
+Extraction extractAll(const std::vector<SourceFile>& files, const Frontends& frontends, int jobs,
                       std::atomic<size_t>* done) {
   Extraction out;
   out.files.resize(files.size());
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t i = next++; i < files.size(); i = next++) {
-      out.files[i] = extractOne(files[i], python);
+      out.files[i] = extractOne(files[i], frontends);
       if (done) ++*done;
     }
   };

@@ -9,7 +9,7 @@
 
 namespace archscan {
 
-class PythonFrontend;
+class Frontends;
 
 struct ExtractStats {
   size_t files_seen = 0;
@@ -22,7 +22,7 @@ struct Extraction {
 };
 
 // `done`, when given, counts finished files (for progress output).
-Extraction extractAll(const std::vector<SourceFile>& files, const PythonFrontend& python, int jobs,
+Extraction extractAll(const std::vector<SourceFile>& files, const Frontends& frontends, int jobs,
                       std::atomic<size_t>* done = nullptr);
 
 }  // namespace archscan

@@ -104,6 +104,7 @@ struct Site {
   int line = 0;
   int end_line = 0;
   bool patchable = true;
+  std::string unpatchable_reason;  // why not, when !patchable
   std::vector<Suppression> suppressions;  // comments on its first line or the line above
 };
 

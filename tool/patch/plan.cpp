@@ -8,10 +8,11 @@
 #include <set>
 
 #include "analyze/coverage.h"
+#include "discover/discover.h"
 #include "extract/source_text.h"
 #include "patch/render.h"
 #include "patch/select.h"
-#include "python_frontend.h"
+#include "extract/frontends.h"
 
 namespace fs = std::filesystem;
 
@@ -152,13 +153,13 @@ int ordinalOf(const Program& p, size_t site) {
 
 // Re-parse and re-extract: the arch must now be in exactly the planned sites
 // and no new syntax error may appear.
-void verify(const FilePlan& f, const std::vector<const Edit*>& edits, const Program& p, const PythonFrontend& python) {
+void verify(const FilePlan& f, const std::vector<const Edit*>& edits, const Program& p, const Frontends& fe) {
   std::string oldText = forParsing(f.old_content), newText = forParsing(f.new_content);
-  int before = python.syntaxErrors(oldText), after = python.syntaxErrors(newText);
+  int before = fe.syntaxErrors(f.language, oldText), after = fe.syntaxErrors(f.language, newText);
   if (after > before)
     throw PatchError(f.path + ": the patch would introduce a syntax error (" + std::to_string(after - before) +
                      " new); nothing was written");
-  FileFacts oldFacts = python.extract(f.path, oldText), newFacts = python.extract(f.path, newText);
+  FileFacts oldFacts = fe.extract(f.language, f.path, oldText), newFacts = fe.extract(f.language, f.path, newText);
   std::set<std::pair<std::string, std::string>> planned;  // (site name, arch)
   std::map<std::string, Arch> archs;
   for (const Edit* e : edits) {
@@ -202,7 +203,7 @@ std::string realPathInside(const std::string& file, const std::vector<std::strin
 }  // namespace
 
 Plan planPatches(const std::vector<PatchSet>& sets, const Program& program, const PlanOptions& opts,
-                 const PythonFrontend& python) {
+                 const Frontends& frontends) {
   Plan plan;
   std::map<std::string, std::string> sources;
   for (const auto& set : sets) selectAndRender(set, program, opts, sources, plan);
@@ -213,9 +214,10 @@ Plan planPatches(const std::vector<PatchSet>& sets, const Program& program, cons
     FilePlan f;
     f.path = file;
     f.real_path = realPathInside(file, opts.roots);
+    f.language = languageOf(fs::path(file).filename().string());
     f.old_content = sources.at(file);
     f.new_content = applyEdits(f.old_content, edits);
-    verify(f, edits, program, python);
+    verify(f, edits, program, frontends);
     plan.files.push_back(std::move(f));
   }
   return plan;

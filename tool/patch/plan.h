@@ -12,7 +12,7 @@
 
 namespace archscan {
 
-class PythonFrontend;
+class Frontends;
 
 struct Skipped {
   size_t site = 0;
@@ -22,6 +22,7 @@ struct Skipped {
 
 struct FilePlan {
   std::string path;       // as displayed
+  std::string language;
   std::string real_path;  // symlinks resolved, inside the scanned root
   std::string old_content;
   std::string new_content;
@@ -43,6 +44,6 @@ struct PlanOptions {
 // Throws PatchError on conflicts, stale files, globs that select nothing and
 // failed verification; the message names the file and line.
 Plan planPatches(const std::vector<PatchSet>& sets, const Program& program, const PlanOptions& opts,
-                 const PythonFrontend& python);
+                 const Frontends& frontends);
 
 }  // namespace archscan

@@ -126,7 +126,8 @@ Rendered renderSite(const LinkedSite& s, size_t idx, const PatchRule& r, const s
                     const std::optional<std::string>& valueOverride) {
   Rendered out;
   if (!s.site.patchable) {
-    out.skip_reason = "produced by a macro expansion; patch it by hand";
+    out.skip_reason = s.site.unpatchable_reason.empty() ? "cannot be patched automatically; patch it by hand"
+                                                        : s.site.unpatchable_reason;
     return out;
   }
   bool any = false;
@@ -157,6 +158,10 @@ Rendered renderSite(const LinkedSite& s, size_t idx, const PatchRule& r, const s
         return out;
       }
       out.edits.push_back(baseEdit(s, idx, r, src, like.item.begin, like.item.end, *widened));
+    } else if (like.form == "semicolon-item" || like.form == "space-item") {
+      std::string sep = like.form == "semicolon-item" ? ";" : " ";
+      out.edits.push_back(baseEdit(s, idx, r, src, like.item.end, like.item.end, sep + key));
+      break;  // one item per list
     } else if (like.form == "case") {
       out.edits.push_back(baseEdit(s, idx, r, src, like.key.end, like.key.end, " | " + key));
     }

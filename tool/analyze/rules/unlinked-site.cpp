@@ -9,6 +9,7 @@ void checkUnlinkedSite(const RuleContext& ctx, std::vector<Finding>& out) {
     const Site& s = ls.site;
     if (!visible(ls, ctx.opts) || s.binding.empty() || !s.gate.empty() || !ls.lookups.empty()) continue;
     if (s.kind != SiteKind::Mapping && s.kind != SiteKind::Set) continue;
+    if (s.on_missing != OnMissing::Unknown) continue;  // its front-end knows what a missing arch does (build lists)
     out.push_back(makeFinding(ctx, "unlinked-site", i, Severity::Note, "",
                               s.name + " looks like an arch table but no read of it was found in the scanned tree"));
   }

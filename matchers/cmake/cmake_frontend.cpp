@@ -1,0 +1,151 @@
+#include "cmake_frontend.h"
+
+#include <map>
+
+#include "arch/arch_list.h"
+#include "extract/suppressions.h"
+#include "knowledge/names.h"
+#include "lexer.h"
+
+namespace archscan {
+namespace {
+
+using cmake::Argument;
+using cmake::Command;
+
+bool archVariable(const std::string& name, const Knowledge& k) {
+  NameVerdict v = judgeName(name, k);
+  return v.arch_like && !v.negative;
+}
+
+// Turns one argument's items into entries with byte ranges in the file.
+// An argument whose value differs from its bytes (escapes) is read but not patchable.
+bool addItems(const Argument& a, const std::vector<ListItem>& items, Site& s, bool& ptx, int line) {
+  // Inside a quoted list the separator is the list's own; an unquoted item
+  // alone is an argument, and its new neighbour is another argument.
+  bool semicolons = a.value.find(';') != std::string::npos ||
+                    (a.kind == cmake::ArgKind::Quoted && a.value.find(' ') == std::string::npos);
+  for (const auto& it : items) {
+    Entry e;
+    e.arch = it.key.arch;
+    e.style = it.key.style;
+    e.key_text = a.value.substr(it.begin, it.end - it.begin);
+    e.key = ByteRange{static_cast<uint32_t>(a.content + it.begin), static_cast<uint32_t>(a.content + it.end)};
+    e.item = e.key;
+    e.container = ByteRange{a.begin, a.end};
+    e.form = semicolons ? "semicolon-item" : "space-item";
+    e.line = e.end_line = line;
+    s.entries.push_back(e);
+    ptx |= it.ptx;
+  }
+  return !a.escaped;
+}
+
+void finish(Site& s, bool ptx) {
+  if (s.polarity == Polarity::Deny) {
+    s.on_missing = OnMissing::Fallback;
+    s.on_missing_reason = "a removal list: an arch not named stays";
+  } else if (ptx) {
+    s.on_missing = OnMissing::Fallback;
+    s.on_missing_reason = "no code is built for it; PTX in the list is JIT-compiled instead";
+  } else {
+    s.on_missing = OnMissing::Crash;
+    s.on_missing_reason = "no kernel is built for it (no kernel image is available)";
+  }
+}
+
+struct VarSite {
+  size_t index;
+  bool ptx = false;
+};
+
+}  // namespace
+
+int cmakeSyntaxErrors(const std::string& source) { return static_cast<int>(cmake::lex(source).errors.size()); }
+
+FileFacts extractCMake(const std::string& path, const std::string& source, const Knowledge& k) {
+  FileFacts f;
+  f.path = path;
+  f.language = "cmake";
+  cmake::LexResult lx = cmake::lex(source);
+  for (const auto& [line, msg] : lx.errors) f.diagnostics.push_back({"warning", path, line, "CMake syntax: " + msg});
+  std::map<std::string, VarSite> vars;  // (variable, allow|deny) -> site
+  auto siteFor = [&](const std::string& var, bool deny, const Command& c) -> VarSite& {
+    std::string key = var + (deny ? "#deny" : "");
+    auto it = vars.find(key);
+    if (it == vars.end()) {
+      Site s;
+      s.kind = SiteKind::Set;
+      s.name = deny ? var + " (REMOVE_ITEM)" : var;
+      s.binding = deny ? "" : var;
+      s.polarity = deny ? Polarity::Deny : Polarity::Allow;
+      s.evidence.name = true;
+      s.evidence.reasons.push_back("arch-like variable '" + var + "'");
+      s.line = c.line;
+      s.extent = ByteRange{c.begin, c.end};
+      f.sites.push_back(s);
+      it = vars.emplace(key, VarSite{f.sites.size() - 1}).first;
+    }
+    Site& s = f.sites[it->second.index];
+    s.end_line = std::max(s.end_line, c.end_line);
+    s.extent.end = std::max(s.extent.end, c.end);
+    return it->second;
+  };
+  auto addArgs = [&](const Command& c, size_t from, const std::string& var, bool deny) {
+    std::vector<std::pair<const Argument*, std::vector<ListItem>>> lists;
+    for (size_t i = from; i < c.args.size(); ++i) {
+      const Argument& a = c.args[i];
+      if (a.kind == cmake::ArgKind::Unquoted && (a.value == "CACHE" || a.value == "PARENT_SCOPE" || a.value == "FORCE")) break;
+      if (a.value.find("${") != std::string::npos && a.value.find(';') == std::string::npos) continue;
+      auto items = parseArchList(a.value, k.archs);
+      if (!items) return;  // a non-arch item: not an arch list
+      lists.push_back({&a, *items});
+    }
+    if (lists.empty()) return;
+    VarSite& vs = siteFor(var, deny, c);
+    Site& s = f.sites[vs.index];
+    for (const auto& [a, items] : lists) s.patchable &= addItems(*a, items, s, vs.ptx, a->line);
+    if (s.spelling.kind == SpellingKind::Unknown) s.spelling = s.entries.front().style;
+  };
+  for (const auto& c : lx.commands) {
+    if (c.args.empty()) continue;
+    const std::string& first = c.args[0].value;
+    if (c.lower == "set" && archVariable(first, k)) {
+      addArgs(c, 1, first, false);
+    } else if (c.lower == "list" && c.args.size() >= 3 && archVariable(c.args[1].value, k) &&
+               (first == "APPEND" || first == "PREPEND" || first == "INSERT" || first == "REMOVE_ITEM")) {
+      addArgs(c, first == "INSERT" ? 3 : 2, c.args[1].value, first == "REMOVE_ITEM");
+    } else if (archVariable(c.name, k)) {
+      // cuda_archs_loose_intersection(OUT "9.0a;10.0a" "${CUDA_ARCHS}"): each literal list is its own site.
+      for (size_t i = 0; i < c.args.size(); ++i) {
+        const Argument& a = c.args[i];
+        if (a.kind != cmake::ArgKind::Quoted || a.value.find("${") != std::string::npos) continue;
+        auto items = parseArchList(a.value, k.archs);
+        if (!items) continue;
+        Site s;
+        s.kind = SiteKind::Set;
+        s.name = c.name + "(" + first + ")";
+        s.evidence.name = true;
+        s.evidence.reasons.push_back("list passed to arch-named '" + c.name + "'");
+        s.line = c.line;
+        s.end_line = c.end_line;
+        s.extent = ByteRange{c.begin, c.end};
+        bool ptx = false;
+        s.patchable = addItems(a, *items, s, ptx, a.line);
+        s.spelling = s.entries.front().style;
+        finish(s, ptx);
+        // What the function does without the arch is not known here; the
+        // kernels it selects are simply not built.
+        f.sites.push_back(s);
+      }
+    }
+  }
+  for (auto& [key, vs] : vars) finish(f.sites[vs.index], vs.ptx);
+  for (auto& s : f.sites)
+    if (!s.patchable) s.unpatchable_reason = "the list has escaped characters; patch it by hand";
+  f.suppressions = applySuppressions(source, "#", f.sites);
+  f.parsed = true;
+  return f;
+}
+
+}  // namespace archscan

@@ -1,0 +1,164 @@
+#include "build_strings.h"
+
+#include <map>
+#include <regex>
+
+#include "arch/arch_list.h"
+#include "keys.h"
+#include "knowledge/names.h"
+#include "ts_util.h"
+
+namespace archscan::py {
+namespace {
+
+// The string's single content node, or null when it has interpolations.
+TSNode plainContent(TSNode str) {
+  TSNode content{};
+  for (TSNode c : namedChildren(str)) {
+    if (is(c, "interpolation") || is(c, "escape_sequence")) return TSNode{};
+    if (is(c, "string_content")) {
+      if (!ts_node_is_null(content)) return TSNode{};
+      content = c;
+    }
+  }
+  return content;
+}
+
+// The name a string is bound to: X = "..", os.environ["X"] = "..", setdefault("X", "..").
+std::string boundName(TSNode str, const ModuleIndex& idx) {
+  TSNode p = ts_node_parent(str);
+  if (is(p, "assignment") && same(field(p, "right"), str)) {
+    TSNode left = field(p, "left");
+    if (is(left, "identifier")) return idx.text(left);
+    if (is(left, "attribute")) return idx.text(field(left, "attribute"));
+    if (is(left, "subscript")) {
+      TSNode key = field(left, "subscript");
+      if (is(key, "string")) {
+        TSNode c = plainContent(key);
+        return ts_node_is_null(c) ? "" : idx.text(c);
+      }
+    }
+  }
+  if (is(p, "argument_list")) {
+    auto args = namedChildren(p);
+    if (args.size() == 2 && same(args[1], str) && is(args[0], "string")) {  // setdefault("X", "...")
+      TSNode c = plainContent(args[0]);
+      return ts_node_is_null(c) ? "" : idx.text(c);
+    }
+  }
+  if (is(p, "keyword_argument")) return idx.text(field(p, "name"));
+  return {};
+}
+
+// The flag list a -gencode string goes into: cc_flag.append("..."),
+// cc_flag += [...], cc_flag.extend([...]), cc_flag = [...].
+std::string flagList(TSNode str, const ModuleIndex& idx) {
+  TSNode p = ts_node_parent(str);
+  if (is(p, "list")) {
+    TSNode lp = ts_node_parent(p);
+    if (is(lp, "assignment") || is(lp, "augmented_assignment")) return idx.text(field(lp, "left"));
+    p = lp;
+  }
+  if (is(p, "argument_list")) {
+    TSNode call = ts_node_parent(p);
+    TSNode fn = field(call, "function");
+    if (is(fn, "attribute")) {
+      std::string m = idx.text(field(fn, "attribute"));
+      if (m == "append" || m == "extend" || m == "insert") return idx.text(field(fn, "object"));
+    }
+  }
+  return {};
+}
+
+const std::regex& gencode() {
+  static const std::regex re(R"(^(?:-gencode[= ])?arch=compute_(\d+[af]?),code=\[?(?:sm|compute)_(\d+[af]?)(?:,(?:sm|compute)_\d+[af]?)*\]?$)");
+  return re;
+}
+
+}  // namespace
+
+void extractBuildStrings(PyContext& ctx, const std::vector<Capture>& strings) {
+  const ModuleIndex& idx = ctx.idx;
+  std::map<std::string, size_t> gencodeSites;  // scope|list -> site index
+  for (const auto& c : strings) {
+    TSNode content = plainContent(c.node);
+    if (ts_node_is_null(content)) continue;
+    std::string text = idx.text(content);
+    if (text.size() > 400 || text.find_first_of("0123456789") == std::string::npos) continue;
+    std::smatch m;
+    if (std::regex_match(text, m, gencode())) {
+      std::string list = flagList(c.node, idx);
+      if (list.empty()) continue;
+      KeyLiteral k;
+      k.type = KeyLiteral::Type::String;
+      k.text = "sm_" + m[2].str();
+      auto key = classifyKey(k, ctx.k.archs);
+      if (!key) continue;
+      std::string scope = idx.scopeName(c.node);
+      std::string id = scope + "|" + list;
+      auto it = gencodeSites.find(id);
+      if (it == gencodeSites.end()) {
+        Site s;
+        s.kind = SiteKind::Set;
+        s.name = (scope.empty() ? "" : scope + ":") + list + " (-gencode)";
+        s.scope = scope;
+        s.evidence.name = true;
+        s.evidence.reasons.push_back("nvcc -gencode flags");
+        s.spelling = key->style;
+        s.on_missing = OnMissing::Crash;
+        s.on_missing_reason = "no kernel is compiled for it (no kernel image is available)";
+        // A new -gencode pair is a statement, not a list element: by hand.
+        s.patchable = false;
+        s.unpatchable_reason = "a -gencode pair is a statement of its own; add the new pair by hand";
+        s.line = lineOf(c.node);
+        s.extent = rangeOf(c.node);
+        ctx.facts.sites.push_back(s);
+        it = gencodeSites.emplace(id, ctx.facts.sites.size() - 1).first;
+      }
+      Site& s = ctx.facts.sites[it->second];
+      Entry e = makeEntry(*key, c.node, c.node, idx);
+      e.form = "gencode";
+      s.entries.push_back(e);
+      s.end_line = std::max(s.end_line, endLineOf(c.node));
+      s.extent.end = std::max(s.extent.end, ts_node_end_byte(c.node));
+      continue;
+    }
+    std::string name = boundName(c.node, idx);
+    if (name.empty()) continue;
+    NameVerdict v = judgeName(name, ctx.k);
+    if (!v.arch_like || v.negative) continue;
+    auto items = parseArchList(text, ctx.k.archs);
+    if (!items) continue;
+    Site s;
+    s.kind = SiteKind::Set;
+    s.name = name;
+    s.scope = idx.scopeName(c.node);
+    s.evidence.name = true;
+    s.evidence.reasons.push_back("arch list in a string bound to '" + name + "'");
+    bool ptx = false;
+    bool semicolons = text.find(';') != std::string::npos || text.find(' ') == std::string::npos;
+    for (const auto& it : *items) {
+      Entry e;
+      e.arch = it.key.arch;
+      e.style = it.key.style;
+      e.key_text = text.substr(it.begin, it.end - it.begin);
+      uint32_t base = ts_node_start_byte(content);
+      e.key = e.item = ByteRange{static_cast<uint32_t>(base + it.begin), static_cast<uint32_t>(base + it.end)};
+      e.container = rangeOf(c.node);
+      e.form = semicolons ? "semicolon-item" : "space-item";
+      e.line = e.end_line = lineOf(c.node);
+      s.entries.push_back(e);
+      ptx |= it.ptx;
+    }
+    s.spelling = s.entries.front().style;
+    s.on_missing = ptx ? OnMissing::Fallback : OnMissing::Crash;
+    s.on_missing_reason = ptx ? "no code is built for it; PTX in the list is JIT-compiled instead"
+                              : "no kernel is built for it (no kernel image is available)";
+    s.line = lineOf(c.node);
+    s.end_line = endLineOf(c.node);
+    s.extent = rangeOf(c.node);
+    ctx.facts.sites.push_back(s);
+  }
+}
+
+}  // namespace archscan::py

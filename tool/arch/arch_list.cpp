@@ -1,0 +1,48 @@
+#include "arch/arch_list.h"
+
+namespace archscan {
+
+std::optional<ClassifiedKey> classifyListItem(std::string_view item, const ArchTable& t, bool* ptx) {
+  std::string s(item);
+  std::string suffix;
+  for (const char* sfx : {"-real", "-virtual", "+PTX", "+ptx"}) {
+    std::string x(sfx);
+    if (s.size() > x.size() && s.compare(s.size() - x.size(), x.size(), x) == 0) {
+      suffix = x;
+      s.resize(s.size() - x.size());
+      break;
+    }
+  }
+  KeyLiteral k;
+  k.type = KeyLiteral::Type::String;
+  k.text = s;
+  auto c = classifyKey(k, t);
+  if (!c) return std::nullopt;
+  if (c->style.kind == SpellingKind::MajorString) return std::nullopt;  // "9" alone is no build arch
+  c->style.quote = '\0';
+  c->style.suffix = suffix;
+  if (ptx) *ptx = suffix == "-virtual" || suffix == "+PTX" || suffix == "+ptx" || c->style.prefix == "compute_";
+  return c;
+}
+
+std::optional<std::vector<ListItem>> parseArchList(std::string_view text, const ArchTable& t) {
+  std::vector<ListItem> out;
+  size_t i = 0;
+  auto sep = [](char c) { return c == ';' || c == ' ' || c == '\t' || c == '\n' || c == ','; };
+  while (i < text.size()) {
+    while (i < text.size() && sep(text[i])) ++i;
+    size_t start = i;
+    while (i < text.size() && !sep(text[i])) ++i;
+    if (i == start) break;
+    std::string_view item = text.substr(start, i - start);
+    if (item.find("${") != std::string_view::npos || item.find("$<") != std::string_view::npos) continue;
+    bool ptx = false;
+    auto c = classifyListItem(item, t, &ptx);
+    if (!c) return std::nullopt;
+    out.push_back(ListItem{start, i, *c, ptx});
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
+}  // namespace archscan

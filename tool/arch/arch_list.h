@@ -1,0 +1,26 @@
+#pragma once
+// Arch lists as build systems write them: "9.0a;10.0a", "80 90 100",
+// "8.0 9.0+PTX", "90-real;100a-virtual", "sm_90", "compute_90".
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "arch/spelling.h"
+
+namespace archscan {
+
+struct ListItem {
+  size_t begin = 0, end = 0;  // within the list text
+  ClassifiedKey key;
+  bool ptx = false;           // +PTX, -virtual, compute_: JIT-compilable for newer archs
+};
+
+// One item: nullopt when it is not a known arch.
+std::optional<ClassifiedKey> classifyListItem(std::string_view item, const ArchTable& t, bool* ptx = nullptr);
+
+// Every item (separated by ';', spaces or commas) must be an arch; items holding
+// `${` or `$<` (CMake references) are skipped. nullopt when any other item is not
+// an arch or no item is.
+std::optional<std::vector<ListItem>> parseArchList(std::string_view text, const ArchTable& t);
+
+}  // namespace archscan
