@@ -7,30 +7,22 @@
 #include <sstream>
 
 #include "patch/apply.h"
+#include "test_files.h"
 
 namespace fs = std::filesystem;
 
 namespace archscan {
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test::slurp;
+using test::spit;
 
-void spit(const fs::path& p, const std::string& s) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out << s;
-}
+
 
 class ApplyTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::temp_directory_path() / ("archscan-apply-" + std::to_string(::getpid()) + "-" +
-                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir);
+    dir = test::freshDir("archscan-apply");
     fs::create_directories(dir / "a");
     fs::create_directories(dir / "b");
     spit(dir / "a/one.py", "T = {9: 1, 10: 2}\n");

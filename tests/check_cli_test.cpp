@@ -8,24 +8,21 @@
 #include <sstream>
 
 #include "process.h"
+#include "test_files.h"
 
 namespace fs = std::filesystem;
 
 namespace archscan {
 namespace {
 
-void spit(const fs::path& p, const std::string& s) {
-  fs::create_directories(p.parent_path());
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out << s;
-}
+using test::slurp;
+using test::spit;
+
 
 class CheckCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::temp_directory_path() / ("archscan-check-" + std::to_string(::getpid()) + "-" +
-                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir);
+    dir = test::freshDir("archscan-check");
     spit(dir / "t/table.py",
          "import torch\nCAP = torch.cuda.get_device_capability()[0]\nT = {9: 1, 10: 2}\n"
          "def f():\n    return T.get(CAP, 0)\n");

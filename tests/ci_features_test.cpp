@@ -9,24 +9,17 @@
 #include <sstream>
 
 #include "process.h"
+#include "test_files.h"
 
 namespace fs = std::filesystem;
 
 namespace archscan {
 namespace {
 
-void spit(const fs::path& p, const std::string& s) {
-  fs::create_directories(p.parent_path());
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out << s;
-}
+using test::slurp;
+using test::spit;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+
 
 const char* kTables =
     "import torch\n"
@@ -39,9 +32,7 @@ const char* kTables =
 class CiFeatures : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::temp_directory_path() / ("archscan-ci-" + std::to_string(::getpid()) + "-" +
-                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir);
+    dir = test::freshDir("archscan-ci");
     spit(dir / "t/tables.py", kTables);
   }
   void TearDown() override { fs::remove_all(dir); }

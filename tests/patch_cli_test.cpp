@@ -8,24 +8,17 @@
 #include <sstream>
 
 #include "process.h"
+#include "test_files.h"
 
 namespace fs = std::filesystem;
 
 namespace archscan {
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test::slurp;
+using test::spit;
 
-void spit(const fs::path& p, const std::string& s) {
-  fs::create_directories(p.parent_path());
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out << s;
-}
+
 
 const char* kTable =
     "import torch\n"
@@ -42,9 +35,7 @@ const char* kTable =
 class PatchCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::temp_directory_path() / ("archscan-cli-" + std::to_string(::getpid()) + "-" +
-                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir);
+    dir = test::freshDir("archscan-cli");
     spit(dir / "tree/recipes.py", kTable);
   }
   void TearDown() override { fs::remove_all(dir); }

@@ -15,18 +15,15 @@
 #include <sstream>
 
 #include "process.h"
+#include "test_files.h"
 
 namespace fs = std::filesystem;
 
 namespace archscan {
 namespace {
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using test::slurp;
+
 
 std::vector<std::string> patchCases() {
   std::vector<std::string> out;

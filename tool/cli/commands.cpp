@@ -13,15 +13,13 @@
 #include "config/config.h"
 #include "patch/suggest.h"
 #include "arch/parse.h"
+#include "cli/errors.h"
 #include "cli/output_file.h"
+#include "cli/usage_error.h"
 #include "report/report.h"
 
 namespace archscan {
 namespace {
-
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 bool useColor(const std::string& mode, const std::string& output) {
   if (mode == "always") return true;
@@ -46,25 +44,6 @@ int exitCode(const std::vector<Finding>& findings, const std::string& failOn) {
   return 0;
 }
 
-template <class Fn>
-int guarded(Fn fn) {
-  try {
-    return fn();
-  } catch (const ArchError& e) {
-    std::cerr << "archscan: " << e.what() << "\n";
-  } catch (const KnowledgeError& e) {
-    std::cerr << "archscan: " << e.what() << "\n";
-  } catch (const UsageError& e) {
-    std::cerr << "archscan: " << e.what() << "\n";
-  } catch (const OutputError& e) {
-    std::cerr << "archscan: " << e.what() << "\n";
-  } catch (const ConfigError& e) {
-    std::cerr << "archscan: " << e.what() << "\n";
-  } catch (const BaselineError& e) {
-    std::cerr << "archscan: " << e.what() << "\n";
-  }
-  return 2;
-}
 
 struct Scanned {
   Program program;

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "arch/parse.h"
+#include "cli/errors.h"
 #include "cli/output_file.h"
 #include "cli/pipeline.h"
 #include "patch/apply.h"
@@ -135,21 +136,6 @@ int execute(const PatchOptions& o, const std::vector<PatchSet>& sets, const Know
   return 0;
 }
 
-template <class Fn>
-int guarded(Fn fn) {
-  try {
-    return fn();
-  } catch (const PatchError& e) {
-    std::cerr << "archscan: " << e.what() << "\n";
-  } catch (const ApplyError& e) {
-    std::cerr << "archscan: " << e.what() << "\n";
-  } catch (const ArchError& e) {
-    std::cerr << "archscan: " << e.what() << "\n";
-  } catch (const OutputError& e) {
-    std::cerr << "archscan: " << e.what() << "\n";
-  }
-  return 2;
-}
 
 }  // namespace
 

@@ -1,0 +1,36 @@
+#pragma once
+// Files and folders for tests that run the binary on trees they write.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace archscan::test {
+
+inline std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+inline void spit(const std::filesystem::path& p, const std::string& s) {
+  std::filesystem::create_directories(p.parent_path());
+  std::ofstream out(p, std::ios::binary | std::ios::trunc);
+  out << s;
+}
+
+// A fresh folder per test, named after it, removed afterwards.
+inline std::filesystem::path freshDir(const std::string& prefix) {
+  auto dir = std::filesystem::temp_directory_path() /
+             (prefix + "-" + std::to_string(::getpid()) + "-" +
+              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+}  // namespace archscan::test
