@@ -58,3 +58,72 @@ TEST(CMakeLexer, MalformedInputIsReportedNotFatal) {
 
 }  // namespace
 }  // namespace archscan::cmake
+
+#include "arch/arch_list.h"
+#include "cmake_frontend.h"
+#include "test_support.h"
+
+namespace archscan {
+namespace {
+
+TEST(BuildLists, ItemSpellings) {
+  struct Case {
+    const char* item;
+    const char* arch;  // nullptr: not an arch
+    const char* encoded_120;
+    bool ptx;
+  };
+  const Case cases[] = {
+      {"90", "sm_90", "120", false},           {"90a", "sm_90a", "120a", false},
+      {"90-real", "sm_90", "120-real", false}, {"90a-real", "sm_90a", "120a-real", false},
+      {"100a-virtual", "sm_100a", "120a-virtual", true}, {"9.0", "sm_90", "12.0", false},
+      {"9.0a", "sm_90a", "12.0a", false},      {"12.0+PTX", "sm_120", "12.0+PTX", true},
+      {"sm_90", "sm_90", "sm_120", false},     {"compute_90", "sm_90", "compute_120", true},
+      {"native", nullptr, nullptr, false},     {"all-major", nullptr, nullptr, false},
+      {"12.8", nullptr, nullptr, false},       {"9", nullptr, nullptr, false},
+  };
+  for (const auto& c : cases) {
+    bool ptx = false;
+    auto k = classifyListItem(c.item, test::knowledge().archs, &ptx);
+    if (!c.arch) {
+      EXPECT_FALSE(k.has_value()) << c.item;
+      continue;
+    }
+    ASSERT_TRUE(k.has_value()) << c.item;
+    EXPECT_EQ(k->arch.name(), c.arch) << c.item;
+    EXPECT_EQ(ptx, c.ptx) << c.item;
+    Arch a = Arch{12, 0, false, k->arch.variant};
+    EXPECT_EQ(encode(a, k->style), c.encoded_120) << c.item;
+  }
+}
+
+TEST(CMakeFrontend, VariablesMergeDenyListsRangesAndVersionsVeto) {
+  std::string src =
+      "set(TORCH_CUDA_ARCH_LIST \"8.0;9.0\")\n"
+      "if(ENABLE_BLACKWELL)\n"
+      "  list(APPEND TORCH_CUDA_ARCH_LIST \"10.0\")\n"
+      "endif()\n"
+      "list(REMOVE_ITEM TORCH_CUDA_ARCH_LIST \"8.0\")\n"
+      "if(CUDA_ARCH VERSION_GREATER_EQUAL 9.0)\nendif()\n"
+      "if(CMAKE_CUDA_COMPILER_VERSION VERSION_GREATER_EQUAL 12.8)\nendif()\n"
+      "set(CMAKE_CUDA_ARCHITECTURES native)\n"
+      "project(x VERSION 1.10)\n";
+  FileFacts f = extractCMake("CMakeLists.txt", src, test::knowledge());
+  std::vector<std::string> got;
+  for (const auto& s : f.sites) {
+    std::string archs;
+    for (const auto& e : s.entries) archs += " " + e.arch.name();
+    got.push_back(s.name + " " + kindName(s.kind) + (s.polarity == Polarity::Deny ? " deny" : "") + archs);
+  }
+  EXPECT_EQ(got, (std::vector<std::string>{"TORCH_CUDA_ARCH_LIST set sm_80 sm_90 sm_100",
+                                           "TORCH_CUDA_ARCH_LIST (REMOVE_ITEM) set deny sm_80",
+                                           "if(CUDA_ARCH) range"}));
+  // Byte ranges point at the items themselves, for patching.
+  const Entry& e = f.sites[0].entries[2];
+  EXPECT_EQ(src.substr(e.key.begin, e.key.end - e.key.begin), "10.0");
+  EXPECT_EQ(f.sites[0].line, 1);
+  EXPECT_EQ(f.sites[0].end_line, 3);
+}
+
+}  // namespace
+}  // namespace archscan

@@ -1,6 +1,7 @@
 #include "cmake_frontend.h"
 
 #include <map>
+#include <optional>
 
 #include "arch/arch_list.h"
 #include "extract/suppressions.h"
@@ -52,6 +53,44 @@ void finish(Site& s, bool ptx) {
     s.on_missing = OnMissing::Crash;
     s.on_missing_reason = "no kernel is built for it (no kernel image is available)";
   }
+}
+
+// if(CUDA_ARCH VERSION_GREATER_EQUAL 9.0): a range on an arch-like variable.
+// CMake and toolkit versions (CMAKE_CUDA_COMPILER_VERSION) are vetoed by name.
+std::optional<Site> rangeSite(const Command& c, const Knowledge& k) {
+  for (size_t i = 0; i + 2 < c.args.size(); ++i) {
+    std::string var = c.args[i].value;
+    if (var.rfind("${", 0) == 0 && var.back() == '}') var = var.substr(2, var.size() - 3);
+    const std::string& op = c.args[i + 1].value;
+    bool ge = op == "VERSION_GREATER_EQUAL" || op == "GREATER_EQUAL", gt = op == "VERSION_GREATER" || op == "GREATER";
+    bool le = op == "VERSION_LESS_EQUAL" || op == "LESS_EQUAL", lt = op == "VERSION_LESS" || op == "LESS";
+    if (!(ge || gt || le || lt) || !archVariable(var, k)) continue;
+    auto key = classifyListItem(c.args[i + 2].value, k.archs);
+    if (!key) continue;
+    ArchRange r;
+    int at = key->arch.smInt();
+    if (ge) r.low = at;
+    if (gt) r.low = at + 1;
+    if (lt) r.high = at;
+    if (le) r.high = at + 1;
+    r.text = var + " " + op + " " + c.args[i + 2].value;
+    r.item = ByteRange{c.args[i].begin, c.args[i + 2].end};
+    r.line = c.line;
+    Site s;
+    s.kind = SiteKind::Range;
+    s.name = "if(" + var + ")";
+    s.spelling = key->style;
+    s.ranges.push_back(r);
+    s.evidence.name = true;
+    s.evidence.reasons.push_back("a version comparison on arch-like '" + var + "'");
+    s.on_missing = OnMissing::Fallback;
+    s.on_missing_reason = "the other branch of the if() is taken";
+    s.line = c.line;
+    s.end_line = c.end_line;
+    s.extent = ByteRange{c.begin, c.end};
+    return s;
+  }
+  return std::nullopt;
 }
 
 struct VarSite {
@@ -109,6 +148,10 @@ FileFacts extractCMake(const std::string& path, const std::string& source, const
   };
   for (const auto& c : lx.commands) {
     if (c.args.empty()) continue;
+    if (c.lower == "if" || c.lower == "elseif") {
+      if (auto s = rangeSite(c, k)) f.sites.push_back(*s);
+      continue;
+    }
     const std::string& first = c.args[0].value;
     if (c.lower == "set" && archVariable(first, k)) {
       addArgs(c, 1, first, false);

@@ -117,6 +117,8 @@ Evidence SubjectEvaluator::eval(TSNode expr, Walk& w) const {
     merge(e, eval(field(expr, "right"), w));
   } else if (ty == "conditional_expression" || ty == "tuple" || ty == "expression_list") {
     for (TSNode c : namedChildren(expr)) merge(e, eval(c, w));
+    // (f"{major}{minor}a", dtype): a composite key is about the arch when one part is.
+    if (e.subject) e.negative = false;
   } else if (ty == "string") {
     for (TSNode c : namedChildren(expr))
       if (is(c, "interpolation")) merge(e, eval(field(c, "expression"), w));

@@ -5,6 +5,7 @@
 
 #include "extract/source_text.h"
 #include "extract/frontends.h"
+#include "import_lines.h"
 
 namespace archscan {
 namespace {
@@ -27,7 +28,10 @@ FileFacts extractOne(const SourceFile& f, const Frontends& frontends) {
                                  "not UTF-8 (invalid byte at offset " + std::to_string(*bad) + "); file skipped"});
     return facts;
   }
-  if (!mayMentionArchs(text)) return facts;
+  if (!mayMentionArchs(text)) {
+    if (f.language == "python") facts.imports = py::importLines(text);  // re-exports still link
+    return facts;
+  }
   // A BOM is blanked, not removed, so byte offsets stay those of the file.
   if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.replace(0, 3, "   ");
   try {
