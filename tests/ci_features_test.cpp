@@ -122,6 +122,16 @@ TEST_F(CiFeatures, ProjectConfigSetsTargetsSourcesAndFamilies) {
   EXPECT_EQ(gaps, (std::vector<std::string>{"sibling-gap TILE_N sm_12x", "unlinked-site TILE_N -"}));
 }
 
+TEST_F(CiFeatures, PatchHonoursProjectConfig) {
+  // Only the project's own capability helper makes TILES an arch table.
+  spit(dir / "p/tiles.py", "import hw\nGEN = hw.query_gpu_generation()\nTILES = {9: 64, 10: 128}\nx = TILES[GEN]\n");
+  ProcessResult without = run({"fix", "p", "--add", "sm_120", "--like", "sm_100"});
+  EXPECT_EQ(without.out, "");
+  spit(dir / "p/archscan.yaml", "capability-sources: [query_gpu_generation]\n");
+  ProcessResult with = run({"fix", "p", "--add", "sm_120", "--like", "sm_100"});
+  EXPECT_NE(with.out.find("+TILES = {9: 64, 10: 128, 12: 128}"), std::string::npos) << with.out << with.err;
+}
+
 TEST_F(CiFeatures, ConfigIsStrict) {
   spit(dir / "t/archscan.yaml", "target: [sm_120]\nfail_on: warning\n");
   ProcessResult r = run({"check", "t"});

@@ -58,6 +58,7 @@ int main(int argc, char** argv) {
     cmd->add_option("-o,--output", o.output, "Write the diff or JSON to FILE");
     cmd->add_flag("--all", o.all, "Also patch low-confidence sites");
     cmd->add_flag("-q,--quiet", o.quiet, "No summary on stderr");
+    cmd->add_option("--config", o.config, "Project settings (default: archscan.yaml in the scanned folder)");
   };
   auto* patch = app.add_subcommand("patch", "Apply YAML patch sets to every selected site, all or none");
   patch->add_option("args", patchArgs, "PATCHSET.yaml... then PATH... (default: .)")->required();

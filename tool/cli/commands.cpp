@@ -15,6 +15,7 @@
 #include "arch/parse.h"
 #include "cli/errors.h"
 #include "cli/output_file.h"
+#include "cli/settings.h"
 #include "cli/usage_error.h"
 #include "report/report.h"
 
@@ -52,26 +53,6 @@ struct Scanned {
   std::string fail_on = "error";
   double seconds = 0;
 };
-
-// archscan.yaml and the command line: flags win; lists add up.
-struct Settings {
-  Knowledge k;
-  CommonOptions o;
-};
-
-Settings settle(const CommonOptions& given) {
-  Settings s{builtinKnowledge(), given};
-  std::optional<std::string> path = given.config.empty() ? findConfig(given.scan.paths) : std::optional(given.config);
-  if (!path) return s;
-  ProjectConfig c = loadConfig(*path, s.k.archs);
-  extendKnowledge(s.k, c);
-  s.o.scan.excludes.insert(s.o.scan.excludes.end(), c.exclude.begin(), c.exclude.end());
-  s.o.scan.families = c.families;
-  if (s.o.targets.empty()) s.o.targets = c.target;
-  if (s.o.fail_on.empty() && c.fail_on) s.o.fail_on = *c.fail_on;
-  if (c.all) s.o.all = s.o.all || *c.all;
-  return s;
-}
 
 Scanned scanAndAnalyze(const Settings& st) {
   Scanned s;

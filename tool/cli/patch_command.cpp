@@ -7,6 +7,7 @@
 #include "cli/errors.h"
 #include "cli/output_file.h"
 #include "cli/pipeline.h"
+#include "cli/settings.h"
 #include "patch/apply.h"
 #include "patch/diff.h"
 #include "patch/plan.h"
@@ -107,10 +108,13 @@ void printSummary(const Plan& plan, const Program& p, bool write, bool quiet, st
   err << "\n";
 }
 
-int execute(const PatchOptions& o, const std::vector<PatchSet>& sets, const Knowledge& k) {
+int execute(const PatchOptions& given, const std::vector<PatchSet>& sets, const Knowledge& k) {
+  PatchOptions o = given;
   if (o.common.format != "diff" && o.common.format != "json")
     throw PatchError("unknown --format '" + o.common.format + "' for patch (diff, json)");
-  Program program = scan(o.common.scan, k);
+  ScanOptions scanOpts = o.common.scan;
+  scanOpts.progress = !o.common.quiet;
+  Program program = scan(scanOpts, k);
   for (const auto& d : program.diagnostics)
     if (d.level == "error" && !o.common.quiet)
       std::cerr << d.file << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.level << ": " << d.message << "\n";
@@ -143,19 +147,25 @@ void splitPatchArgs(const std::vector<std::string>& args, PatchOptions& o) {
   for (const auto& a : args) (isYaml(a) ? o.patchsets : o.common.scan.paths).push_back(a);
 }
 
-int runPatch(const PatchOptions& o) {
+int runPatch(const PatchOptions& given) {
   return guarded([&] {
-    if (o.patchsets.empty()) throw PatchError("patch needs at least one PATCHSET.yaml");
-    Knowledge k = builtinKnowledge();
+    if (given.patchsets.empty()) throw PatchError("patch needs at least one PATCHSET.yaml");
+    Settings st = settle(given.common);  // archscan.yaml: excludes, sources, families
+    PatchOptions o = given;
+    o.common = st.o;
+    const Knowledge& k = st.k;
     std::vector<PatchSet> sets;
     for (const auto& p : o.patchsets) sets.push_back(loadPatchSet(p, k.archs));
     return execute(o, sets, k);
   });
 }
 
-int runFix(const PatchOptions& o) {
+int runFix(const PatchOptions& given) {
   return guarded([&] {
-    Knowledge k = builtinKnowledge();
+    Settings st = settle(given.common);
+    PatchOptions o = given;
+    o.common = st.o;
+    const Knowledge& k = st.k;
     PatchRule r;
     r.add = parseUserArch(o.add, k.archs);
     r.like = parseUserArch(o.like, k.archs);
