@@ -1,0 +1,149 @@
+#include "arms.h"
+
+#include "keys.h"
+#include "ts_util.h"
+
+namespace archscan::py {
+namespace {
+
+struct Split {
+  std::vector<TSNode> operands;
+  std::vector<std::string> ops;
+};
+
+Split split(TSNode cmp, const ModuleIndex& idx) {
+  Split s;
+  std::string pending;
+  for (TSNode c : children(cmp)) {
+    if (ts_node_is_named(c)) {
+      if (is(c, "comment")) continue;
+      if (!pending.empty()) s.ops.push_back(pending);
+      pending.clear();
+      s.operands.push_back(c);
+    } else {
+      pending += pending.empty() ? idx.text(c) : " " + idx.text(c);
+    }
+  }
+  return s;
+}
+
+std::string flip(const std::string& op) {
+  if (op == "<") return ">";
+  if (op == "<=") return ">=";
+  if (op == ">") return "<";
+  if (op == ">=") return "<=";
+  return op;
+}
+
+bool isOrdering(const std::string& op) { return op == "<" || op == "<=" || op == ">" || op == ">="; }
+
+void bound(const std::string& op, const Arch& key, ArchRange& r) {
+  int lo = key.smInt();
+  int hiIncl = key.major_only ? key.major * 10 + 9 : key.smInt();
+  if (op == ">=") r.low = lo;
+  if (op == ">") r.low = hiIncl + 1;
+  if (op == "<") r.high = lo;
+  if (op == "<=") r.high = hiIncl + 1;
+}
+
+bool literalLike(TSNode n) {
+  n = unparen(n);
+  return is(n, "integer") || is(n, "string") || is(n, "tuple") || is(n, "list") || is(n, "set") || is(n, "float");
+}
+
+}  // namespace
+
+std::optional<Arm> armOf(TSNode cmp, const PyContext& ctx) {
+  const ModuleIndex& idx = ctx.idx;
+  Split s = split(cmp, idx);
+  Arm arm;
+  arm.comparison = cmp;
+  if (s.operands.size() == 2 && s.ops.size() == 1) {
+    TSNode a = unparen(s.operands[0]), b = unparen(s.operands[1]);
+    std::string op = s.ops[0];
+    if (literalLike(a) && !literalLike(b)) {
+      std::swap(a, b);
+      op = flip(op);
+    }
+    if (literalLike(a)) return std::nullopt;
+    arm.subject = a;
+    if (op == "==" || op == "!=") {
+      auto c = classify(b, idx, ctx.k);
+      if (!c) return std::nullopt;
+      arm.op = ArmOp::Eq;
+      arm.negated = op == "!=";
+      Entry e = makeEntry(*c, b, cmp, idx);
+      e.form = "compare";
+      arm.entries.push_back(e);
+      arm.style = c->style;
+    } else if ((op == "in" || op == "not in") && (is(b, "tuple") || is(b, "list") || is(b, "set"))) {
+      auto keys = collectionKeys(b, idx, ctx.k);
+      if (!keys) return std::nullopt;
+      arm.op = ArmOp::In;
+      arm.negated = op == "not in";
+      for (auto& e : keys->entries) {
+        e.form = "element";
+        e.container = rangeOf(b);
+      }
+      arm.entries = keys->entries;
+      arm.style = keys->style;
+    } else if ((op == "in" || op == "not in") && is(b, "call") && ctx.idx.calleeName(b) == "range") {
+      // cap in range(9, 11): [9, 11) as a range.
+      auto args = namedChildren(field(b, "arguments"));
+      if (args.size() != 2 || op == "not in") return std::nullopt;
+      auto lo = classify(args[0], idx, ctx.k);
+      if (!lo) return std::nullopt;
+      arm.op = ArmOp::Range;
+      bound(">=", lo->arch, arm.range);
+      // range(9, 11) stops before 11, which need not be a known arch.
+      auto end = keyLiteral(args[1], idx, false);
+      if (!end || end->type != KeyLiteral::Type::Int) return std::nullopt;
+      arm.range.high = lo->style.kind == SpellingKind::MajorInt ? static_cast<int>(end->value) * 10
+                                                                : static_cast<int>(end->value);
+      arm.style = lo->style;
+    } else if (isOrdering(op)) {
+      auto c = classify(b, idx, ctx.k);
+      if (!c) return std::nullopt;
+      arm.op = ArmOp::Range;
+      bound(op, c->arch, arm.range);
+      arm.style = c->style;
+    } else {
+      return std::nullopt;
+    }
+  } else if (s.operands.size() == 3 && s.ops.size() == 2 && isOrdering(s.ops[0]) && isOrdering(s.ops[1])) {
+    TSNode lo = unparen(s.operands[0]), subj = unparen(s.operands[1]), hi = unparen(s.operands[2]);
+    auto cl = classify(lo, idx, ctx.k), ch = classify(hi, idx, ctx.k);
+    if (!cl || !ch || literalLike(subj)) return std::nullopt;
+    arm.subject = subj;
+    arm.op = ArmOp::Range;
+    bound(flip(s.ops[0]), cl->arch, arm.range);
+    bound(s.ops[1], ch->arch, arm.range);
+    arm.style = cl->style;
+  } else {
+    return std::nullopt;
+  }
+  if (arm.op == ArmOp::Range) {
+    arm.range.text = idx.text(cmp);
+    arm.range.item = rangeOf(cmp);
+    arm.range.line = lineOf(cmp);
+  }
+  return arm;
+}
+
+void collectArms(TSNode cond, bool negated, const PyContext& ctx, std::vector<Arm>& out, std::vector<TSNode>& seen) {
+  cond = unparen(cond);
+  if (is(cond, "boolean_operator")) {
+    collectArms(field(cond, "left"), negated, ctx, out, seen);
+    collectArms(field(cond, "right"), negated, ctx, out, seen);
+  } else if (is(cond, "not_operator")) {
+    collectArms(field(cond, "argument"), !negated, ctx, out, seen);
+  } else if (is(cond, "comparison_operator")) {
+    seen.push_back(cond);
+    if (auto a = armOf(cond, ctx)) {
+      a->negated ^= negated;
+      out.push_back(*a);
+    }
+  }
+}
+
+}  // namespace archscan::py
