@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "process.h"
+#include "test_files.h"
 
 namespace fs = std::filesystem;
 
@@ -137,13 +138,7 @@ TEST_P(Golden, FindingsMatchExpectations) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Testdata, Golden, ::testing::ValuesIn(caseNames()),
-                         [](const auto& info) {
-                           std::string n = info.param;
-                           for (char& c : n)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Testdata, Golden, ::testing::ValuesIn(caseNames()), test::caseTestName);
 
 }  // namespace
 }  // namespace archscan

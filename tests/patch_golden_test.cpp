@@ -114,12 +114,7 @@ TEST_P(PatchGolden, DiffWriteIdempotentVerified) {
   fs::remove_all(dir);
 }
 
-INSTANTIATE_TEST_SUITE_P(Testdata, PatchGolden, ::testing::ValuesIn(patchCases()), [](const auto& info) {
-  std::string n = info.param;
-  for (char& c : n)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return n;
-});
+INSTANTIATE_TEST_SUITE_P(Testdata, PatchGolden, ::testing::ValuesIn(patchCases()), test::caseTestName);
 
 }  // namespace
 }  // namespace archscan

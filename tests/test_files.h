@@ -33,4 +33,12 @@ inline std::filesystem::path freshDir(const std::string& prefix) {
   return dir;
 }
 
+// A gtest-safe name for a testdata case folder: "sglang-symm-mem" -> "sglang_symm_mem".
+inline std::string caseTestName(const ::testing::TestParamInfo<std::string>& info) {
+  std::string n = info.param;
+  for (char& c : n)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return n;
+}
+
 }  // namespace archscan::test

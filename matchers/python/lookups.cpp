@@ -73,6 +73,17 @@ bool worthKeeping(const Lookup& l) {
   return constantName(l.table);
 }
 
+// A read of `table` at `at`, keyed by `keys` (one per subscript level).
+Lookup readOf(const PyContext& ctx, TSNode table, TSNode at, const std::vector<TSNode>& keys) {
+  Lookup l;
+  l.table = ctx.idx.text(table);
+  l.scope_class = ctx.idx.enclosingClass(at);
+  l.scope_function = ctx.idx.scopeName(at);
+  for (TSNode k : keys) l.subjects.push_back(ctx.eval.evaluate(k));
+  l.line = lineOf(at);
+  return l;
+}
+
 void fromSubscript(PyContext& ctx, TSNode sub, const std::vector<Capture>& comparisons) {
   const ModuleIndex& idx = ctx.idx;
   TSNode parent = ts_node_parent(sub);
@@ -88,13 +99,8 @@ void fromSubscript(PyContext& ctx, TSNode sub, const std::vector<Capture>& compa
   if (ts_node_is_null(keys[0]) || is(keys[0], "slice") || is(keys[0], "integer") || plainString(keys[0])) return;
   for (TSNode k : keys)
     if (ts_node_is_null(k) || is(k, "slice")) return;
-  Lookup l;
-  l.table = idx.text(base);
-  l.scope_class = idx.enclosingClass(sub);
-  l.scope_function = idx.scopeName(sub);
-  for (TSNode k : keys) l.subjects.push_back(ctx.eval.evaluate(k));
+  Lookup l = readOf(ctx, base, sub, keys);
   if (!worthKeeping(l)) return;
-  l.line = lineOf(sub);
   l.how = l.table + "[" + l.subjects[0].text + "]";
   if (catchesKeyError(sub, idx)) {
     l.on_missing = OnMissing::Fallback;
@@ -117,13 +123,8 @@ void fromGet(PyContext& ctx, TSNode call, TSNode method) {
   if (!tableLike(table)) return;
   auto args = namedChildren(field(call, "arguments"));
   if (args.empty() || is(args[0], "keyword_argument")) return;
-  Lookup l;
-  l.table = idx.text(table);
-  l.scope_class = idx.enclosingClass(call);
-  l.scope_function = idx.scopeName(call);
-  l.subjects.push_back(ctx.eval.evaluate(args[0]));
+  Lookup l = readOf(ctx, table, call, {args[0]});
   if (!worthKeeping(l)) return;
-  l.line = lineOf(call);
   l.on_missing = OnMissing::Fallback;
   l.how = l.table + ".get(" + l.subjects[0].text + (args.size() > 1 ? ", " + idx.text(args[1]) : "") + ")";
   ctx.facts.lookups.push_back(std::move(l));
@@ -139,13 +140,8 @@ void fromMembership(PyContext& ctx, TSNode cmp) {
   if (op != "in" && op != "not in") return;
   TSNode table = unparen(kids[1]);
   if (!tableLike(table)) return;
-  Lookup l;
-  l.table = idx.text(table);
-  l.scope_class = idx.enclosingClass(cmp);
-  l.scope_function = idx.scopeName(cmp);
-  l.subjects.push_back(ctx.eval.evaluate(kids[0]));
+  Lookup l = readOf(ctx, table, cmp, {kids[0]});
   if (!worthKeeping(l)) return;
-  l.line = lineOf(cmp);
   l.on_missing = missingPath(cmp, op == "not in", idx);
   l.how = idx.text(cmp);
   ctx.facts.lookups.push_back(std::move(l));

@@ -6,37 +6,24 @@
 #include <set>
 
 #include "arch/parse.h"
+#include "config/yaml_read.h"
 #include "extract/source_text.h"
 
 namespace archscan {
 namespace {
 
 [[noreturn]] void fail(const std::string& origin, const YAML::Node& n, const std::string& what) {
-  throw ConfigError(origin + ":" + std::to_string(n.Mark().line + 1) + ":" + std::to_string(n.Mark().column + 1) + ": " +
-                    what);
+  throw ConfigError(yamlPlace(origin, n.Mark()) + ": " + what);
 }
 
 std::vector<std::string> strings(const std::string& origin, const YAML::Node& n, const std::string& key) {
-  std::vector<std::string> out;
-  if (n.IsScalar()) return {n.as<std::string>()};
-  if (!n.IsSequence()) fail(origin, n, key + " must be a list of strings");
-  for (const auto& item : n) {
-    if (!item.IsScalar()) fail(origin, item, key + " entries must be strings");
-    out.push_back(item.as<std::string>());
-  }
-  return out;
+  return yamlStrings<ConfigError>(origin, n, key);
 }
 
 }  // namespace
 
 ProjectConfig parseConfig(const std::string& yaml, const std::string& origin, const ArchTable& archs) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(yaml);
-  } catch (const YAML::ParserException& e) {
-    throw ConfigError(origin + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
-                      ": malformed YAML: " + e.msg);
-  }
+  YAML::Node root = yamlLoad<ConfigError>(yaml, origin);
   ProjectConfig c;
   c.path = origin;
   if (!root || root.IsNull()) return c;
@@ -79,7 +66,7 @@ ProjectConfig parseConfig(const std::string& yaml, const std::string& origin, co
       }
     }
   } catch (const YAML::Exception& e) {
-    throw ConfigError(origin + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) + ": " + e.msg);
+    throw ConfigError(yamlPlace(origin, e.mark) + ": " + e.msg);
   }
   return c;
 }

@@ -5,14 +5,14 @@
 #include <set>
 
 #include "arch/parse.h"
+#include "config/yaml_read.h"
 #include "extract/source_text.h"
 
 namespace archscan {
 namespace {
 
 [[noreturn]] void fail(const std::string& origin, const YAML::Node& n, const std::string& what) {
-  const YAML::Mark m = n.Mark();
-  throw PatchError(origin + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1) + ": " + what);
+  throw PatchError(yamlPlace(origin, n.Mark()) + ": " + what);
 }
 
 void onlyKeys(const std::string& origin, const YAML::Node& map, const std::set<std::string>& allowed,
@@ -34,16 +34,10 @@ std::string scalar(const std::string& origin, const YAML::Node& n, const std::st
 }
 
 std::vector<std::string> strings(const std::string& origin, const YAML::Node& n, const std::string& what) {
-  std::vector<std::string> out;
-  if (n.IsScalar()) return {n.as<std::string>()};
-  if (!n.IsSequence()) fail(origin, n, what + " must be a list of strings");
-  for (const auto& item : n) out.push_back(scalar(origin, item, what + " entries"));
-  return out;
+  return yamlStrings<PatchError>(origin, n, what);
 }
 
-std::string at(const std::string& origin, const YAML::Node& n) {
-  return origin + ":" + std::to_string(n.Mark().line + 1) + ":" + std::to_string(n.Mark().column + 1);
-}
+std::string at(const std::string& origin, const YAML::Node& n) { return yamlPlace(origin, n.Mark()); }
 
 void locate(const std::string& origin, const YAML::Node& n, SiteFilter& f) {
   if (n.IsScalar()) f.located[n.as<std::string>()] = at(origin, n);
@@ -111,13 +105,7 @@ PatchRule rule(const std::string& origin, const YAML::Node& n, size_t index, con
 }  // namespace
 
 PatchSet parsePatchSet(const std::string& yaml, const std::string& origin, const ArchTable& archs) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(yaml);
-  } catch (const YAML::ParserException& e) {
-    throw PatchError(origin + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) +
-                     ": malformed YAML: " + e.msg);
-  }
+  YAML::Node root = yamlLoad<PatchError>(yaml, origin);
   if (!root || root.IsNull()) throw PatchError(origin + ":1:1: empty patch set");
   try {
     onlyKeys(origin, root, {"archscan", "name", "description", "rules"}, "the patch set");
@@ -133,7 +121,7 @@ PatchSet parsePatchSet(const std::string& yaml, const std::string& origin, const
     for (size_t i = 0; i < rules.size(); ++i) ps.rules.push_back(rule(origin, rules[i], i, archs));
     return ps;
   } catch (const YAML::Exception& e) {
-    throw PatchError(origin + ":" + std::to_string(e.mark.line + 1) + ":" + std::to_string(e.mark.column + 1) + ": " + e.msg);
+    throw PatchError(yamlPlace(origin, e.mark) + ": " + e.msg);
   }
 }
 

@@ -1,0 +1,38 @@
+#pragma once
+// Reading strict YAML (archscan.yaml, patch sets) with errors that name the place.
+#include <yaml-cpp/yaml.h>
+
+#include <string>
+#include <vector>
+
+namespace archscan {
+
+// "file:line:column" of a node (1-based).
+inline std::string yamlPlace(const std::string& origin, const YAML::Mark& m) {
+  return origin + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
+}
+
+// Parses YAML text; a syntax error becomes Error("file:line:column: malformed YAML: ...").
+template <class Error>
+YAML::Node yamlLoad(const std::string& text, const std::string& origin) {
+  try {
+    return YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    throw Error(yamlPlace(origin, e.mark) + ": malformed YAML: " + e.msg);
+  }
+}
+
+// A string or a list of strings; anything else becomes Error("place: WHAT must be ...").
+template <class Error>
+std::vector<std::string> yamlStrings(const std::string& origin, const YAML::Node& n, const std::string& what) {
+  if (n.IsScalar()) return {n.as<std::string>()};
+  if (!n.IsSequence()) throw Error(yamlPlace(origin, n.Mark()) + ": " + what + " must be a list of strings");
+  std::vector<std::string> out;
+  for (const auto& item : n) {
+    if (!item.IsScalar()) throw Error(yamlPlace(origin, item.Mark()) + ": " + what + " entries must be strings");
+    out.push_back(item.as<std::string>());
+  }
+  return out;
+}
+
+}  // namespace archscan
