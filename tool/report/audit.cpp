@@ -55,8 +55,9 @@ void printAuditText(const ReportInput& in, std::ostream& out) {
       out << st.dim(s.file + ":" + std::to_string(s.site.line)) << "\n";
     }
   }
-  out << "\n+ covered  r covered by a range  X missing: crashes  ~ missing: falls back  ? missing: unknown  "
-         "d denied  . not denied\n";
+  out << "\n";
+  for (Cell c : kAllCells) out << cellSymbol(c) << " " << cellLabel(c) << "   ";
+  out << "\n";
 }
 
 void printAuditMarkdown(const ReportInput& in, std::ostream& out) {

@@ -27,19 +27,6 @@ std::string esc(const std::string& s) {
   return out;
 }
 
-const char* label(Cell c) {
-  switch (c) {
-    case Cell::Covered: return "covered";
-    case Cell::CoveredByRange: return "covered by a range";
-    case Cell::MissingCrash: return "missing: crashes";
-    case Cell::MissingFallback: return "missing: falls back silently";
-    case Cell::MissingUnknown: return "missing: unknown effect";
-    case Cell::Denied: return "denied";
-    case Cell::Passes: return "not denied";
-  }
-  return "";
-}
-
 const char* symbol(Cell c) {
   switch (c) {
     case Cell::Covered: return "✓";
@@ -128,9 +115,8 @@ void printAuditHtml(const ReportInput& in, std::ostream& out) {
   }
   out << "</section>\n";
   out << "<p class=\"legend\">";
-  for (Cell c : {Cell::Covered, Cell::CoveredByRange, Cell::MissingCrash, Cell::MissingFallback, Cell::MissingUnknown,
-                 Cell::Denied, Cell::Passes})
-    out << "<span class=\"" << cellName(c) << "\">" << symbol(c) << " " << label(c) << "</span>";
+  for (Cell c : kAllCells)
+    out << "<span class=\"" << cellName(c) << "\">" << symbol(c) << " " << cellLabel(c) << "</span>";
   out << "</p>\n";
   out << "<div class=\"tools\" hidden><label>Filter <input id=\"filter\" type=\"search\" placeholder=\"site, file, family\"></label>"
       << "<label><input id=\"missing\" type=\"checkbox\"> only sites missing an arch</label></div>\n";
@@ -152,7 +138,7 @@ void printAuditHtml(const ReportInput& in, std::ostream& out) {
           << (s.on_missing_reason.empty() ? "" : " — " + esc(s.on_missing_reason)) << "</div></details></th>";
       for (size_t c = 0; c < r.cells.size(); ++c)
         out << "<td class=\"cell " << cellName(r.cells[c]) << "\" data-arch=\"" << esc(m.columns[c].name()) << "\" title=\""
-            << label(r.cells[c]) << "\">" << symbol(r.cells[c]) << "<span class=\"sr\"> " << label(r.cells[c]) << "</span></td>";
+            << cellLabel(r.cells[c]) << "\">" << symbol(r.cells[c]) << "<span class=\"sr\"> " << cellLabel(r.cells[c]) << "</span></td>";
       std::string where = s.file + ":" + std::to_string(s.site.line);
       out << "<td><a href=\"" << esc(s.file) << "\">" << esc(where) << "</a></td></tr>\n";
     }

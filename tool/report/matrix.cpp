@@ -33,6 +33,19 @@ const char* cellSymbol(Cell c) {
   return " ";
 }
 
+const char* cellLabel(Cell c) {
+  switch (c) {
+    case Cell::Covered: return "covered";
+    case Cell::CoveredByRange: return "covered by a range";
+    case Cell::MissingCrash: return "missing: crashes";
+    case Cell::MissingFallback: return "missing: falls back silently";
+    case Cell::MissingUnknown: return "missing: unknown effect";
+    case Cell::Denied: return "denied";
+    case Cell::Passes: return "not denied";
+  }
+  return "";
+}
+
 Cell cellFor(const LinkedSite& s, const Arch& a) {
   Coverage c = coverage(s.site, a);
   if (s.site.polarity == Polarity::Deny) return c == Coverage::Missing ? Cell::Passes : Cell::Denied;

@@ -13,6 +13,9 @@ enum class Cell { Covered, CoveredByRange, MissingCrash, MissingFallback, Missin
 
 const char* cellName(Cell c);    // covered, covered-by-range, missing-crash, ...
 const char* cellSymbol(Cell c);  // one character for terminals
+const char* cellLabel(Cell c);   // words for people: "missing: crashes"
+const Cell kAllCells[] = {Cell::Covered, Cell::CoveredByRange, Cell::MissingCrash, Cell::MissingFallback,
+                          Cell::MissingUnknown, Cell::Denied, Cell::Passes};
 
 struct MatrixRow {
   size_t site = 0;
