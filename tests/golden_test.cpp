@@ -32,7 +32,7 @@ std::vector<std::string> caseNames() {
 
 bool sourceFile(const fs::path& p) {
   auto ext = p.extension().string();
-  return ext == ".py" || ext == ".cpp" || ext == ".cu" || ext == ".h" || ext == ".cuh" || ext == ".cmake" ||
+  return ext == ".py" || ext == ".cpp" || ext == ".cu" || ext == ".h" || ext == ".cuh" || ext == ".hpp" || ext == ".cmake" ||
          p.filename() == "CMakeLists.txt";
 }
 

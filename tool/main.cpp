@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
     if (scans) {
       cmd->add_option("paths", o.scan.paths, "Files or folders to scan (default: .)");
       cmd->add_option("-j,--jobs", o.scan.jobs, "Extraction threads (default: all cores)");
+      cmd->add_option("-p,--compile-commands", o.scan.compile_db,
+                      "compile_commands.json (or its folder) for C++/CUDA; default: the root's or a build*/ one");
       cmd->add_option("--exclude", o.scan.excludes, "Glob of paths to skip, relative to the scanned root")
           ->expected(1)
           ->allow_extra_args(false)
@@ -50,6 +52,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> patchArgs;
   auto patchCommon = [&](CLI::App* cmd) {
     cmd->add_option("-j,--jobs", o.scan.jobs, "Extraction threads (default: all cores)");
+    cmd->add_option("-p,--compile-commands", o.scan.compile_db, "compile_commands.json (or its folder) for C++/CUDA");
     cmd->add_option("--exclude", o.scan.excludes, "Glob of paths to skip")
         ->expected(1)
         ->allow_extra_args(false)

@@ -118,7 +118,7 @@ int execute(const PatchOptions& given, const std::vector<PatchSet>& sets, const 
   for (const auto& d : program.diagnostics)
     if (d.level == "error" && !o.common.quiet)
       std::cerr << d.file << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.level << ": " << d.message << "\n";
-  Frontends frontends(k);
+  Frontends frontends(k, frontendSettings(o.common.scan));
   PlanOptions po;
   po.roots = o.common.scan.paths.empty() ? std::vector<std::string>{"."} : o.common.scan.paths;
   po.analyze.all = o.common.all;

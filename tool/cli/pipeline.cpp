@@ -1,5 +1,8 @@
 #include "cli/pipeline.h"
 
+#include <filesystem>
+#include <stdexcept>
+
 #include <unistd.h>
 
 #include <atomic>
@@ -56,11 +59,29 @@ class Progress {
 
 }  // namespace
 
+FrontendSettings frontendSettings(const ScanOptions& opts) {
+  namespace fs = std::filesystem;
+  FrontendSettings s;
+  std::error_code ec;
+  fs::path root = opts.paths.empty() ? fs::path(".") : fs::path(opts.paths.front());
+  if (!fs::is_directory(root, ec)) root = root.parent_path().empty() ? fs::path(".") : root.parent_path();
+  s.root = root.string();
+  if (opts.compile_db.empty()) {
+    s.database = cpp::findCompilationDatabase(s.root);
+  } else {
+    fs::path db = opts.compile_db;
+    if (fs::is_directory(db, ec)) db /= "compile_commands.json";
+    if (!fs::is_regular_file(db, ec)) throw std::runtime_error(db.string() + ": no compilation database there (-p)");
+    s.database = db.string();
+  }
+  return s;
+}
+
 Program scan(const ScanOptions& opts, const Knowledge& k) {
   DiscoverOptions d;
   d.excludes = opts.excludes;
   Discovery found = discover(opts.paths.empty() ? std::vector<std::string>{"."} : opts.paths, d);
-  Frontends frontends(k);
+  Frontends frontends(k, frontendSettings(opts));
   Extraction ex;
   {
     Progress progress(opts.progress, found.files.size());

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "knowledge/knowledge.h"
+#include "extract/frontends.h"
 #include "link/program.h"
 
 namespace archscan {
@@ -14,8 +15,13 @@ struct ScanOptions {
   int jobs = 0;  // 0: all cores
   std::vector<DeclaredFamily> families;  // from archscan.yaml
   bool progress = false;                 // files done / total on stderr while extracting
+  std::string compile_db;                // -p: compile_commands.json or its folder; "" to look for one
 };
 
 Program scan(const ScanOptions& opts, const Knowledge& k);
+
+// The front-ends' settings for a scan: its root, and the compilation database
+// named by -p or found at the root or in its build*/ folders.
+FrontendSettings frontendSettings(const ScanOptions& opts);
 
 }  // namespace archscan

@@ -121,6 +121,9 @@ std::string languageOf(const std::string& filename) {
   std::string ext = filename.substr(dot);
   if (ext == ".py" || ext == ".pyi") return "python";
   if (ext == ".cmake") return "cmake";
+  static const char* const kCpp[] = {".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx", ".cu", ".cuh", ".inl"};
+  for (const char* e : kCpp)
+    if (ext == e) return "cpp";
   return {};
 }
 

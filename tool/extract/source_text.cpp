@@ -32,7 +32,7 @@ int lineAt(const std::string& text, size_t offset) {
 bool mayMentionArchs(const std::string& text) {
   // Words every arch decision in practice sits near: a capability source, an
   // arch name, a GPU framework import. Lower-cased search on a copy.
-  static constexpr const char* kTokens[] = {"capab", "arch", "sm_", "sm1", "sm9", "sm8", "cuda", "torch",
+  static constexpr const char* kTokens[] = {"capab", "arch", "sm_", "sm1", "sm9", "sm8", "smversion", "cuda", "torch",
                                             "device", "gpu", "major", "nvcc", "triton", "compute_"};
   std::string low(text.size(), '\0');
   std::transform(text.begin(), text.end(), low.begin(), [](unsigned char c) { return char(std::tolower(c)); });

@@ -28,9 +28,25 @@ void writeSiteDetail(JsonWriter& w, const Program& p, size_t site) {
   w.field("polarity", s.site.polarity == Polarity::Allow ? "allow" : "deny");
   w.field("confidence", confidenceName(s.confidence));
   w.field("on_missing", onMissingName(s.on_missing));
+  w.key("subject");
+  if (s.site.subject) w.value(s.site.subject->text);
+  else w.null();
+  // Byte ranges (begin, end) in the file: what an edit of each entry touches.
+  w.key("entries").beginArray();
+  for (const auto& e : s.site.entries) {
+    w.beginObject().field("arch", e.arch.name()).field("text", e.key_text).field("form", e.form).field("line", e.line);
+    w.key("key").beginArray().value(static_cast<long long>(e.key.begin)).value(static_cast<long long>(e.key.end)).endArray();
+    w.key("item").beginArray().value(static_cast<long long>(e.item.begin)).value(static_cast<long long>(e.item.end)).endArray();
+    if (!e.value.empty())
+      w.key("value").beginArray().value(static_cast<long long>(e.value.begin)).value(static_cast<long long>(e.value.end)).endArray();
+    w.endObject();
+  }
+  w.endArray();
   w.key("ranges").beginArray();
   for (const auto& r : s.site.ranges) w.value(r.text);
   w.endArray();
+  w.field("patchable", s.site.patchable);
+  if (!s.site.patchable) w.field("unpatchable_reason", s.site.unpatchable_reason);
   w.key("lookups").beginArray();
   for (const auto& l : s.lookups) {
     w.beginObject().field("file", l.file).field("line", l.line).field("on_missing", onMissingName(l.on_missing));

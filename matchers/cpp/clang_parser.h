@@ -1,0 +1,39 @@
+#pragma once
+// Runs Clang over one C/C++/CUDA file held in memory and returns what the
+// observer saw. One instance serves every thread: each parse has its own
+// file system view, file manager, diagnostics and AST.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compile_flags.h"
+#include "observations.h"
+
+namespace archscan::cpp {
+
+struct ClangSettings {
+  std::string root;           // the scanned folder: include dirs are guessed below it
+  std::string database;       // compile_commands.json to use; "" for tolerant mode
+};
+
+class ClangParser {
+ public:
+  // Throws std::runtime_error naming the file when the database cannot be read.
+  explicit ClangParser(const ClangSettings& settings);
+  ~ClangParser();
+  ClangParser(const ClangParser&) = delete;
+  ClangParser& operator=(const ClangParser&) = delete;
+
+  Observations parse(const std::string& path, const std::string& text) const;
+  bool usesDatabase() const { return !entries_.empty(); }
+
+ private:
+  ClangSettings settings_;
+  ClangPaths paths_;
+  std::vector<CompileEntry> entries_;
+};
+
+// compile_commands.json directly in `root` or in one of its build*/ folders.
+std::string findCompilationDatabase(const std::string& root);
+
+}  // namespace archscan::cpp

@@ -1,0 +1,108 @@
+#include "cpp_arms.h"
+
+#include <map>
+
+#include "cpp_subject.h"
+
+namespace archscan::cpp {
+namespace {
+
+// A bound's arch even when it is no known arch (`sm < 85`), in sm units.
+int smUnits(long long v) {
+  if (v >= 500) return static_cast<int>(v / 10);
+  if (v >= 20) return static_cast<int>(v);
+  return static_cast<int>(v * 10);
+}
+
+void bound(CmpOp op, long long v, const Knowledge& k, ArchRange& r) {
+  int lo = smUnits(v);
+  auto key = classifyInt(v, k);
+  bool majorOnly = key ? key->arch.major_only : v < 20;
+  int hiIncl = majorOnly ? lo + 9 : lo;
+  if (op == CmpOp::Ge) r.low = lo;
+  if (op == CmpOp::Gt) r.low = hiIncl + 1;
+  if (op == CmpOp::Lt) r.high = lo;
+  if (op == CmpOp::Le) r.high = hiIncl + 1;
+}
+
+int score(const Evidence& e) { return e.negative ? -1 : (e.subject ? 2 : 0) + (e.name ? 1 : 0); }
+
+}  // namespace
+
+ByteRange byteRange(const Span& s) { return ByteRange{s.begin, s.end}; }
+
+std::optional<ClassifiedKey> classifyInt(long long value, const Knowledge& k) {
+  KeyLiteral lit;
+  lit.type = KeyLiteral::Type::Int;
+  lit.value = value;
+  return classifyKey(lit, k.archs);
+}
+
+Entry entryAt(const ClassifiedKey& key, const std::string& keyText, const Span& keySpan, const Span& item,
+              const std::string& form) {
+  Entry e;
+  e.arch = key.arch;
+  e.style = key.style;
+  e.key_text = keyText;
+  e.key = byteRange(keySpan);
+  e.item = byteRange(item);
+  e.form = form;
+  e.line = keySpan.line;
+  e.end_line = item.end_line ? item.end_line : keySpan.line;
+  return e;
+}
+
+void addArms(const Condition& c, const std::string& subject, std::string_view text, const Knowledge& k, Arms& out) {
+  for (const auto& conj : c) {
+    ArchRange range;
+    bool bounded = false;
+    Span first{}, last{};
+    for (const auto& t : conj) {
+      if (t.subject.text != subject) continue;
+      if (t.op == CmpOp::Eq || t.op == CmpOp::Ne) {
+        auto key = classifyInt(t.value, k);
+        if (!key) continue;
+        out.entries.push_back(entryAt(*key, t.literal, t.literal_span, t.whole, "compare"));
+        if (out.style.kind == SpellingKind::Unknown) out.style = key->style;
+        (t.op == CmpOp::Eq ? out.positive : out.negated)++;
+        continue;
+      }
+      bound(t.op, t.value, k, range);
+      if (!bounded) first = t.whole;
+      last = t.whole;
+      bounded = true;
+      if (out.style.kind == SpellingKind::Unknown)
+        if (auto key = classifyInt(t.value, k)) out.style = key->style;
+    }
+    if (!bounded) continue;
+    range.item = ByteRange{first.begin, last.end};
+    range.text = std::string(text.substr(first.begin, last.end - first.begin));
+    range.line = first.line;
+    out.ranges.push_back(range);
+  }
+}
+
+std::string chooseSubject(const std::vector<const Condition*>& conds, const Knowledge& k, Subject* chosen) {
+  std::map<std::string, std::pair<int, int>> stats;  // text -> (score, count)
+  std::map<std::string, Subject> subjects;
+  for (const Condition* c : conds)
+    for (const auto& conj : *c)
+      for (const auto& t : conj) {
+        if (!classifyInt(t.value, k) && (t.op == CmpOp::Eq || t.op == CmpOp::Ne)) continue;
+        auto it = stats.find(t.subject.text);
+        if (it == stats.end()) {
+          Subject s = judgeOperand(t.subject, k);
+          it = stats.emplace(t.subject.text, std::make_pair(score(s.evidence), 0)).first;
+          subjects.emplace(t.subject.text, s);
+        }
+        it->second.second++;
+      }
+  std::string best;
+  std::pair<int, int> bestStat{-1, 0};
+  for (const auto& [t, st] : stats)
+    if (st.first >= 0 && st > bestStat) best = t, bestStat = st;
+  if (!best.empty() && chosen) *chosen = subjects[best];
+  return best;
+}
+
+}  // namespace archscan::cpp

@@ -1,0 +1,35 @@
+#pragma once
+// Comparisons in a condition read as arms of one subject: `sm == 90` an
+// entry, `sm != 90` a negated one, `sm >= 100 && sm < 120` a range.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "knowledge/knowledge.h"
+#include "observations.h"
+
+namespace archscan::cpp {
+
+struct Arms {
+  std::vector<Entry> entries;
+  std::vector<ArchRange> ranges;
+  SpellingStyle style;
+  int positive = 0;  // == tests
+  int negated = 0;   // != tests
+};
+
+// Adds the arms of `c` whose subject is spelled `subject` to `out`.
+void addArms(const Condition& c, const std::string& subject, std::string_view text, const Knowledge& k, Arms& out);
+
+// An integer key as an arch: 9 (major), 90 (sm), 900 (__CUDA_ARCH__).
+std::optional<ClassifiedKey> classifyInt(long long value, const Knowledge& k);
+
+// The subject most tests in `conds` compare, preferring ones with evidence;
+// "" when every candidate is vetoed.
+std::string chooseSubject(const std::vector<const Condition*>& conds, const Knowledge& k, Subject* chosen);
+
+Entry entryAt(const ClassifiedKey& key, const std::string& keyText, const Span& keySpan, const Span& item,
+              const std::string& form);
+ByteRange byteRange(const Span& s);
+
+}  // namespace archscan::cpp

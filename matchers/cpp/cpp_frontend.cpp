@@ -1,0 +1,50 @@
+#include "cpp_frontend.h"
+
+#include <algorithm>
+
+#include "cpp_sites.h"
+#include "cpp_subject.h"
+#include "extract/suppressions.h"
+#include "guards.h"
+#include "raw_lexer.h"
+#include "recovery.h"
+
+namespace archscan {
+
+CppFrontend::CppFrontend(const Knowledge& k, const cpp::ClangSettings& settings) : k_(k), parser_(settings) {}
+
+FileFacts CppFrontend::extract(const std::string& path, const std::string& source) const {
+  FileFacts facts;
+  facts.path = path;
+  facts.language = "cpp";
+  cpp::Observations obs = parser_.parse(path, source);
+  auto tokens = cpp::lexCpp(source);
+  cpp::recoverSwitches(obs.switches, cpp::rawSwitches(source, tokens));
+
+  cpp::SiteInput in{source, obs, k_};
+  cpp::switchSites(in, facts.sites);
+  cpp::chainSites(in, facts.sites);
+  cpp::loneSites(in, facts.sites);
+  cpp::initializerSites(in, facts.sites);
+  cpp::templateSites(in, facts.sites);
+  for (auto& g : cpp::guardSites(source, tokens, obs.functions, k_)) {
+    cpp::finishSite(g, g.scope, cpp::MacroOrigin{}, k_);
+    facts.sites.push_back(std::move(g));
+  }
+  std::stable_sort(facts.sites.begin(), facts.sites.end(),
+                   [](const Site& a, const Site& b) { return a.extent.begin < b.extent.begin; });
+  facts.lookups = cpp::lookups(in);
+  for (const auto& f : obs.functions) {
+    FunctionSummary fs;
+    fs.name = cpp::dottedName(f.name);
+    fs.params = f.params;
+    fs.returns_capability = f.returns && cpp::judgeOperand(*f.returns, k_).evidence.subject;
+    facts.functions.push_back(std::move(fs));
+  }
+  facts.diagnostics = obs.diagnostics;
+  facts.suppressions = applySuppressions(source, "//", facts.sites);
+  facts.parsed = true;
+  return facts;
+}
+
+}  // namespace archscan

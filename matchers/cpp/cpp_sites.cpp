@@ -1,0 +1,268 @@
+#include "cpp_sites.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "cpp_arms.h"
+#include "cpp_subject.h"
+#include "knowledge/names.h"
+
+namespace archscan::cpp {
+namespace {
+
+Site baseSite(const std::string& function, const std::string& subjectText, const Span& whole) {
+  Site s;
+  s.scope = function;
+  s.name = (function.empty() ? std::string("<file>") : function) + "[" + subjectText + "]";
+  s.extent = byteRange(whole);
+  s.container = s.extent;
+  s.line = whole.line;
+  s.end_line = whole.end_line;
+  return s;
+}
+
+// A label's arch: its value (90, 100) or the arch its enumerator spells (Sm100a, kSm90).
+std::optional<ClassifiedKey> labelArch(const CaseObs& c, const Knowledge& k) {
+  if (!c.enumerator.empty()) {
+    NameVerdict v = judgeName(c.enumerator, k);
+    if (v.named_archs.size() != 1) return std::nullopt;
+    ClassifiedKey key{v.named_archs[0], SpellingStyle{SpellingKind::SmString}};
+    key.style.quote = '\0';
+    return key;
+  }
+  if (c.value) return classifyInt(*c.value, k);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string dottedName(std::string q) {
+  for (size_t p; (p = q.find("::")) != std::string::npos;) q.replace(p, 2, ".");
+  return q;
+}
+
+void finishSite(Site& s, const std::string& function, const MacroOrigin& origin, const Knowledge& k) {
+  NameInfo fn = functionName(function, k);
+  if (fn.arch_like && !s.evidence.name) {
+    s.evidence.name = true;
+    s.evidence.reasons.push_back("inside " + function + ", an arch-named function");
+  }
+  s.scope_archs = fn.archs;
+  s.patchable = false;
+  s.unpatchable_reason = origin.expanded
+                             ? "produced by the expansion of macro " + origin.macro + "; edit the macro by hand"
+                             : "C++/CUDA sites are reported, not patched yet; add the arch by hand";
+  if (origin.expanded) s.evidence.reasons.push_back("produced by macro " + origin.macro);
+}
+
+void switchSites(const SiteInput& in, std::vector<Site>& out) {
+  for (const auto& sw : in.obs.switches) {
+    Subject subject = judgeOperand(sw.subject, in.k);
+    if (subject.evidence.negative) continue;
+    Site s = baseSite(sw.function, sw.subject.text, sw.whole);
+    s.kind = SiteKind::Switch;
+    std::vector<ClassifiedKey> keys;
+    int impure = 0, recovered = 0;
+    for (const auto& c : sw.cases) {
+      auto key = labelArch(c, in.k);
+      if (!key) {
+        ++impure;
+        continue;
+      }
+      Entry e = entryAt(*key, c.text, c.label, c.label, "case");
+      s.entries.push_back(e);
+      keys.push_back(*key);
+      recovered += c.recovered ? 1 : 0;
+    }
+    // Bit widths, head dims and tile sizes share numbers with archs: a switch
+    // counts only when every label is one, or its subject is a capability.
+    if (keys.empty() || commonSpelling(keys) == SpellingKind::Unknown) continue;
+    if (impure > 0 && !subject.evidence.subject) continue;
+    s.spelling = keys.front().style;
+    s.subject = subject;
+    s.evidence = subject.evidence;
+    if (sw.recovered)
+      s.evidence.reasons.push_back("read from source text: Clang did not see this switch (unknown macro, skipped branch or parse error)");
+    else if (recovered > 0)
+      s.evidence.reasons.push_back(std::to_string(recovered) + " label(s) read from source text: Clang dropped them (undeclared identifiers)");
+    if (sw.fallthrough_default) {
+      Span region = sw.fallthrough_default->body;
+      region.end = sw.body.end > 0 ? sw.body.end - 1 : region.end;
+      for (const auto& c : sw.cases)
+        if (c.label.begin > region.begin && c.label.begin < region.end) region.end = c.label.begin;
+      BlockExit x = exitOf(in.text, region);
+      s.on_missing = x.exit == Exit::Crashes ? OnMissing::Crash : OnMissing::Fallback;
+      s.on_missing_reason = x.exit == Exit::Crashes ? "default: " + x.what : "default: runs instead";
+    } else {
+      s.on_missing = OnMissing::Fallback;
+      s.on_missing_reason = "no case matches and the switch does nothing";
+    }
+    finishSite(s, sw.function, sw.origin, in.k);
+    out.push_back(std::move(s));
+  }
+}
+
+void chainSites(const SiteInput& in, std::vector<Site>& out) {
+  // Runs of `if (sm == 90) return a; if (sm == 100) return b;` read as one chain.
+  std::vector<const ChainObs*> chains;
+  for (const auto& c : in.obs.chains) chains.push_back(&c);
+  std::map<std::pair<uint64_t, int>, const ChainObs*> byPos;
+  for (const auto* c : chains)
+    if (c->block) byPos[{c->block, c->index}] = c;
+  std::set<const ChainObs*> merged;
+  for (const ChainObs* head : chains) {
+    if (merged.count(head)) continue;
+    std::vector<const Condition*> conds;
+    for (const auto& b : head->branches) conds.push_back(&b.condition);
+    Subject subject;
+    std::string subjectText = chooseSubject(conds, in.k, &subject);
+    if (subjectText.empty()) continue;
+
+    std::vector<const ChainObs*> run{head};
+    auto exits = [&](const ChainObs* c) {
+      if (c->otherwise) return false;
+      for (const auto& b : c->branches)
+        if (exitOf(in.text, b.body).exit == Exit::Falls) return false;
+      return true;
+    };
+    while (head->block && exits(run.back())) {
+      auto it = byPos.find({head->block, run.back()->index + 1});
+      if (it == byPos.end() || !exits(it->second)) break;
+      Arms probe;
+      for (const auto& b : it->second->branches) addArms(b.condition, subjectText, in.text, in.k, probe);
+      if (probe.entries.empty() && probe.ranges.empty()) break;
+      run.push_back(it->second);
+      merged.insert(it->second);
+    }
+    Arms arms;
+    for (const auto* c : run)
+      for (const auto& b : c->branches) addArms(b.condition, subjectText, in.text, in.k, arms);
+    if (arms.entries.empty() && arms.ranges.empty()) continue;
+
+    Site s = baseSite(head->function, subjectText, head->whole);
+    s.extent.end = run.back()->whole.end;
+    s.end_line = run.back()->whole.end_line;
+    s.kind = arms.entries.empty() ? SiteKind::Range : SiteKind::IfChain;
+    s.entries = arms.entries;
+    s.ranges = arms.ranges;
+    s.spelling = arms.style;
+    s.subject = subject;
+    s.evidence = subject.evidence;
+    const ChainObs* last = run.back();
+    if (arms.positive == 0 && arms.negated > 0) {
+      // `if (sm != 90 && sm != 100) throw ...`: a missing arch takes the body.
+      // An assert macro expands to exactly this; its body is not in the file.
+      bool assertMacro = head->origin.expanded && isAssertLike(head->origin.macro);
+      bool crash = assertMacro;
+      for (const auto* c : run)
+        for (const auto& b : c->branches) crash |= exitOf(in.text, b.body).exit == Exit::Crashes;
+      s.on_missing = crash ? OnMissing::Crash : OnMissing::Fallback;
+      s.on_missing_reason = assertMacro ? head->origin.macro + " fails" : crash ? "the guard throws" : "the guard takes another path";
+    } else if (last->otherwise) {
+      BlockExit x = exitOf(in.text, last->otherwise->body);
+      s.on_missing = x.exit == Exit::Crashes ? OnMissing::Crash : OnMissing::Fallback;
+      s.on_missing_reason = x.exit == Exit::Crashes ? "the else branch: " + x.what : "the else branch runs instead";
+    } else {
+      BlockExit after = last->next ? exitOf(in.text, last->next->body) : BlockExit{};
+      bool crash = exits(last) && after.exit == Exit::Crashes;
+      s.on_missing = crash ? OnMissing::Crash : OnMissing::Fallback;
+      s.on_missing_reason = crash ? "the statement after the chain: " + after.what : "no branch is taken";
+    }
+    finishSite(s, head->function, head->origin, in.k);
+    out.push_back(std::move(s));
+  }
+}
+
+void loneSites(const SiteInput& in, std::vector<Site>& out) {
+  for (const auto& lone : in.obs.lones) {
+    Subject subject;
+    std::string subjectText = chooseSubject({&lone.condition}, in.k, &subject);
+    if (subjectText.empty()) continue;
+    Arms arms;
+    addArms(lone.condition, subjectText, in.text, in.k, arms);
+    if (arms.entries.empty() && arms.ranges.empty()) continue;
+    Site s = baseSite(lone.function, subjectText, lone.whole);
+    s.kind = arms.entries.empty() ? SiteKind::Range : SiteKind::IfChain;
+    s.entries = arms.entries;
+    s.ranges = arms.ranges;
+    s.spelling = arms.style;
+    s.subject = subject;
+    s.evidence = subject.evidence;
+    std::string callee = enclosingCallee(in.text, lone.whole.begin);
+    bool deny = arms.positive == 0 && arms.negated > 0;
+    if (isAssertLike(callee)) {
+      s.on_missing = deny ? OnMissing::Fallback : OnMissing::Crash;
+      s.on_missing_reason = deny ? "a deny-list check: an arch not named passes" : callee + " fails";
+      if (deny) s.polarity = Polarity::Deny;
+    } else {
+      s.on_missing = OnMissing::Fallback;
+      s.on_missing_reason = "the test is false and another path runs";
+      if (deny) s.polarity = Polarity::Deny;
+    }
+    finishSite(s, lone.function, lone.origin, in.k);
+    out.push_back(std::move(s));
+  }
+}
+
+std::vector<Lookup> lookups(const SiteInput& in) {
+  std::vector<Lookup> out;
+  for (const auto& l : in.obs.lookups) {
+    Lookup x;
+    x.table = l.table;
+    x.scope_function = dottedName(l.function);
+    x.subjects.push_back(judgeOperand(l.subject, in.k));
+    x.on_missing = l.on_missing;
+    x.how = l.how;
+    x.line = l.line;
+    out.push_back(std::move(x));
+  }
+  return out;
+}
+
+void templateSites(const SiteInput& in, std::vector<Site>& out) {
+  std::map<std::string, std::vector<const TemplateArgObs*>> byTemplate;
+  for (const auto& t : in.obs.template_args) byTemplate[t.templ].push_back(&t);
+  for (const auto& [key, args] : byTemplate) {
+    std::string templ = key.substr(0, key.find('|'));
+    std::string param = key.find('|') == std::string::npos ? "" : key.substr(key.find('|') + 1);
+    std::vector<ClassifiedKey> keys;
+    std::set<long long> seen;
+    Site s;
+    bool pure = true;
+    for (const auto* a : args) {
+      auto c = classifyInt(a->value, in.k);
+      if (!c) {
+        pure = false;
+        break;
+      }
+      if (!seen.insert(a->value).second) continue;
+      keys.push_back(*c);
+      s.entries.push_back(entryAt(*c, a->literal, a->literal_span, a->whole, "template-arg"));
+    }
+    if (!pure || seen.size() < 2 || commonSpelling(keys) == SpellingKind::Unknown) continue;
+    s.name = templ + "<>";
+    s.kind = SiteKind::Set;
+    s.spelling = keys.front().style;
+    s.line = args.front()->literal_span.line;
+    s.end_line = s.line;
+    s.extent = byteRange(args.front()->whole);
+    s.container = s.extent;
+    std::string last = templ.substr(templ.rfind(':') == std::string::npos ? 0 : templ.rfind(':') + 1);
+    for (const std::string& n : {last, param}) {
+      NameVerdict v = judgeName(n, in.k);
+      if (v.negative && !v.arch_like) s.evidence.negative = true;
+      if (v.arch_like && !s.evidence.name) {
+        s.evidence.name = true;
+        s.evidence.reasons.push_back("'" + n + "' is an arch-like name");
+      }
+    }
+    if (s.evidence.negative) continue;
+    s.on_missing = OnMissing::Unknown;
+    s.on_missing_reason = "instantiated per arch; a missing arch gets the primary template or does not compile";
+    finishSite(s, "", MacroOrigin{}, in.k);
+    out.push_back(std::move(s));
+  }
+}
+
+}  // namespace archscan::cpp

@@ -1,0 +1,186 @@
+#include "cpp_subject.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "knowledge/names.h"
+#include "raw_lexer.h"
+
+namespace archscan::cpp {
+namespace {
+
+// getSMVersion, get_sm_version and GetSmVersion are one helper.
+std::string fold(const std::string& s) {
+  std::string out;
+  for (char c : s)
+    if (c != '_') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool inFolded(const std::set<std::string>& set, const std::string& name) {
+  std::string f = fold(name);
+  for (const auto& s : set)
+    if (fold(s) == f) return true;
+  return false;
+}
+
+bool endsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string upper(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool crashCall(const std::string& id) {
+  static const std::set<std::string> kAlways = {"abort", "exit", "_Exit", "quick_exit", "terminate", "__trap",
+                                                "__builtin_trap", "__builtin_unreachable", "unreachable",
+                                                "__assert_fail", "llvm_unreachable"};
+  if (kAlways.count(id)) return true;
+  std::string u = upper(id);
+  // Project macros: DG_HOST_UNREACHABLE, TLLM_THROW, NVTE_ERROR, TORCH_CHECK_NOT_IMPLEMENTED.
+  return u.find("UNREACHABLE") != std::string::npos || endsWith(u, "_THROW") || endsWith(u, "_ERROR") ||
+         u.find("NOT_IMPLEMENTED") != std::string::npos || u == "FATAL" || endsWith(u, "_FATAL");
+}
+
+}  // namespace
+
+bool isAssertLike(const std::string& callee) {
+  std::string u = upper(callee);
+  return u == "ASSERT" || u == "STATIC_ASSERT" || u == "CHECK" || u == "DCHECK" || endsWith(u, "_ASSERT") ||
+         endsWith(u, "_CHECK") || u.find("_CHECK_") != std::string::npos || endsWith(u, "_EXPECTS") ||
+         u == "TORCH_CHECK" || u == "TORCH_INTERNAL_ASSERT";
+}
+
+Subject judgeOperand(const Operand& o, const Knowledge& k) {
+  Subject s;
+  s.text = o.text;
+  s.binding = o.binding;
+  Evidence& e = s.evidence;
+  for (const auto& c : o.calls)
+    if (inFolded(k.capability_calls, c)) {
+      e.subject = true;
+      e.reasons.push_back(o.text + " comes from " + c + "()");
+      break;
+    }
+  if (!e.subject)
+    for (const auto& a : o.atoms)
+      if (k.capability_attributes.count(a)) {
+        e.subject = true;
+        e.reasons.push_back(o.text + " comes from " + a);
+        break;
+      }
+  if (!e.subject) {
+    bool member = std::count(o.atoms.begin(), o.atoms.end(), "major") + std::count(o.atoms.begin(), o.atoms.end(), "minor") > 0;
+    bool props = false;
+    for (const auto& c : o.calls) props |= inFolded(k.property_calls, c);
+    for (const auto& a : o.atoms) props |= a == "cudaDeviceProp";
+    if (member && props) {
+      e.subject = true;
+      e.reasons.push_back(o.text + " reads the major/minor of device properties");
+    }
+  }
+  for (const auto& n : k.negative_sources) {
+    bool hit = std::find(o.atoms.begin(), o.atoms.end(), n) != o.atoms.end() ||
+               std::find(o.names.begin(), o.names.end(), n) != o.names.end();
+    if (hit && !e.subject) {
+      e.negative = true;
+      e.reasons.push_back(o.text + " is " + n + ", not a capability");
+    }
+  }
+  // The operand's own name speaks first: `log2_elements` vetoes, `sm_version` counts.
+  std::vector<std::string> names = o.names;
+  for (const auto& c : o.calls) names.push_back(c);
+  for (size_t i = 0; i < names.size(); ++i) {
+    NameVerdict v = judgeName(names[i], k);
+    if (i == 0 && v.negative && !v.arch_like && !e.subject) {
+      e.negative = true;
+      e.reasons.push_back("'" + names[i] + "' is not an arch name");
+    }
+    if (v.arch_like && !e.name) {
+      e.name = true;
+      e.reasons.push_back("'" + names[i] + "' is an arch-like name");
+    }
+  }
+  e.via_calls = o.undefined_calls;
+  return s;
+}
+
+BlockExit exitOf(std::string_view text, const Span& s) {
+  BlockExit out;
+  if (s.end <= s.begin) return out;
+  auto toks = lexCpp(text, s.begin, s.end, s.line);
+  auto statement = [&](size_t i) {
+    size_t j = i;
+    int depth = 0;
+    while (j < toks.size()) {
+      std::string_view t = spell(text, toks[j]);
+      if (t == "(") ++depth;
+      if (t == ")") --depth;
+      if ((t == ";" && depth <= 0) || t == "}") break;
+      ++j;
+    }
+    std::string w(text.substr(toks[i].begin, (j < toks.size() ? toks[j].begin : s.end) - toks[i].begin));
+    for (auto& c : w)
+      if (c == '\n' || c == '\t') c = ' ';
+    if (w.size() > 60) w = w.substr(0, 57) + "...";
+    return w;
+  };
+  for (size_t i = 0; i < toks.size(); ++i) {
+    if (toks[i].kind != Tok::Ident) continue;
+    std::string id(spell(text, toks[i]));
+    bool call = i + 1 < toks.size() && spell(text, toks[i + 1]) == "(";
+    std::string firstArg;
+    if (call && i + 2 < toks.size()) firstArg = std::string(spell(text, toks[i + 2]));
+    bool falseArg = firstArg == "false" || firstArg == "0" ||
+                    (firstArg == "!" && i + 3 < toks.size() && toks[i + 3].kind == Tok::String);
+    if (id == "throw" || (call && crashCall(id)) || (call && isAssertLike(id) && falseArg)) {
+      out.exit = Exit::Crashes;
+      out.what = statement(i);
+      return out;
+    }
+    if (id == "return") {
+      out.exit = Exit::Returns;
+      out.what = statement(i);
+      return out;
+    }
+  }
+  return out;
+}
+
+std::string enclosingCallee(std::string_view text, uint32_t at) {
+  int depth = 0;
+  for (uint32_t i = at; i > 0; --i) {
+    char c = text[i - 1];
+    if (c == ')') ++depth;
+    if (c == ';' || c == '{' || c == '}') return {};
+    if (c != '(') continue;
+    if (depth > 0) {
+      --depth;
+      continue;
+    }
+    uint32_t end = i - 1;
+    while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\n')) --end;
+    uint32_t b = end;
+    while (b > 0 && (std::isalnum(static_cast<unsigned char>(text[b - 1])) || text[b - 1] == '_' || text[b - 1] == ':')) --b;
+    std::string name(text.substr(b, end - b));
+    auto colon = name.rfind("::");
+    if (colon != std::string::npos) name = name.substr(colon + 2);
+    if (name == "if" || name == "while" || name == "for" || name == "switch" || name == "return") return {};
+    return name;
+  }
+  return {};
+}
+
+NameInfo functionName(const std::string& qualified, const Knowledge& k) {
+  NameInfo out;
+  std::string last = qualified.substr(qualified.rfind(':') == std::string::npos ? 0 : qualified.rfind(':') + 1);
+  if (last.empty()) return out;
+  NameVerdict v = judgeName(last, k);
+  out.arch_like = v.arch_like && !v.negative;
+  out.archs = v.named_archs;
+  return out;
+}
+
+}  // namespace archscan::cpp

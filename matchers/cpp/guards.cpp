@@ -1,0 +1,128 @@
+#include "guards.h"
+
+#include "cpp_arms.h"
+#include "cpp_subject.h"
+#include "raw_conditions.h"
+
+namespace archscan::cpp {
+namespace {
+
+struct GuardBranch {
+  Condition condition;
+  Token directive;
+  bool errors = false;  // an #error sits directly in this branch
+};
+
+struct Group {
+  std::vector<GuardBranch> branches;
+  bool hasElse = false;
+  bool elseErrors = false;
+  Token open;
+};
+
+std::string enclosingFunction(const std::vector<FunctionObs>& fns, uint32_t at) {
+  const FunctionObs* best = nullptr;
+  for (const auto& f : fns)
+    if (f.body.begin <= at && at < f.body.end && (!best || f.body.begin >= best->body.begin)) best = &f;
+  return best ? best->name : "";
+}
+
+// Operand tokens of one directive (everything after its name).
+std::pair<size_t, size_t> operandTokens(std::string_view text, const Token& d, std::vector<Token>& out) {
+  DirectiveHead h = directiveHead(text, d);
+  out = lexCpp(text, h.operands, d.end, d.line);
+  return {0, out.size()};
+}
+
+void emit(const Group& g, const Token& close, std::string_view text, const std::vector<FunctionObs>& fns,
+          const Knowledge& k, std::vector<Site>& out) {
+  std::vector<const Condition*> conds;
+  for (const auto& b : g.branches) conds.push_back(&b.condition);
+  Subject subject;
+  std::string subjectText = chooseSubject(conds, k, &subject);
+  if (subjectText.empty()) return;
+  Arms arms;
+  for (const auto& b : g.branches) addArms(b.condition, subjectText, text, k, arms);
+  if (arms.entries.empty() && arms.ranges.empty()) return;
+  Site s;
+  std::string fn = enclosingFunction(fns, g.open.begin);
+  s.scope = fn;
+  s.name = (fn.empty() ? std::string("<file>") : fn) + "[#if " + subjectText + "]";
+  s.kind = arms.entries.empty() ? SiteKind::Range : SiteKind::Guard;
+  s.spelling = arms.style;
+  s.entries = arms.entries;
+  s.ranges = arms.ranges;
+  // Every guard on a global macro stands alone: no binding, no family.
+  subject.binding.clear();
+  s.subject = subject;
+  s.evidence = subject.evidence;
+  s.extent = ByteRange{g.open.begin, close.end};
+  s.container = s.extent;
+  s.line = g.open.line;
+  s.end_line = close.line;
+  bool crashes = false;
+  for (const auto& b : g.branches) crashes |= b.errors && arms.positive == 0;
+  if (arms.positive == 0 && arms.negated > 0) {
+    s.on_missing = crashes ? OnMissing::Crash : OnMissing::Fallback;
+    s.on_missing_reason = crashes ? "the guard's #error fires" : "the guarded code is compiled instead";
+    if (!crashes) s.polarity = Polarity::Deny;
+  } else if (g.hasElse) {
+    s.on_missing = g.elseErrors ? OnMissing::Crash : OnMissing::Fallback;
+    s.on_missing_reason = g.elseErrors ? "the #else branch is an #error" : "the #else branch is compiled instead";
+  } else {
+    s.on_missing = OnMissing::Fallback;
+    s.on_missing_reason = "the guarded code is compiled out";
+  }
+  out.push_back(std::move(s));
+}
+
+}  // namespace
+
+std::vector<Site> guardSites(std::string_view text, const std::vector<Token>& tokens,
+                             const std::vector<FunctionObs>& functions, const Knowledge& k) {
+  MacroAliases aliases;
+  for (const auto& t : tokens) {
+    if (t.kind != Tok::Directive || directiveHead(text, t).name != "define") continue;
+    std::vector<Token> ops;
+    operandTokens(text, t, ops);
+    if (ops.size() < 2 || ops[0].kind != Tok::Ident) continue;
+    for (size_t i = 1; i < ops.size(); ++i) {
+      std::string w(spell(text, ops[i]));
+      if (k.capability_attributes.count(w)) aliases[std::string(spell(text, ops[0]))] = w;
+    }
+  }
+  std::vector<Site> out;
+  std::vector<Group> stack;
+  for (const auto& t : tokens) {
+    if (t.kind != Tok::Directive) continue;
+    std::string name = directiveHead(text, t).name;
+    if (name == "if" || name == "ifdef" || name == "ifndef" || name == "elif") {
+      GuardBranch b;
+      b.directive = t;
+      if (name == "if" || name == "elif") {
+        std::vector<Token> ops;
+        auto [from, to] = operandTokens(text, t, ops);
+        b.condition = rawCondition(text, ops, from, to, aliases);
+      }
+      if (name == "elif") {
+        if (!stack.empty()) stack.back().branches.push_back(std::move(b));
+        continue;
+      }
+      Group g;
+      g.open = t;
+      g.branches.push_back(std::move(b));
+      stack.push_back(std::move(g));
+    } else if (name == "else" && !stack.empty()) {
+      stack.back().hasElse = true;
+    } else if (name == "error" && !stack.empty()) {
+      if (stack.back().hasElse) stack.back().elseErrors = true;
+      else stack.back().branches.back().errors = true;
+    } else if (name == "endif" && !stack.empty()) {
+      emit(stack.back(), t, text, functions, k, out);
+      stack.pop_back();
+    }
+  }
+  return out;
+}
+
+}  // namespace archscan::cpp

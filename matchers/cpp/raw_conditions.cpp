@@ -1,0 +1,157 @@
+#include "raw_conditions.h"
+
+namespace archscan::cpp {
+namespace {
+
+struct Parser {
+  std::string_view text;
+  const std::vector<Token>& t;
+  size_t i;
+  size_t end;
+  const MacroAliases& aliases;
+
+  std::string_view peek(size_t k = 0) const { return i + k < end ? spell(text, t[i + k]) : std::string_view(); }
+  bool eat(std::string_view s) {
+    if (peek() != s) return false;
+    ++i;
+    return true;
+  }
+
+  static Condition unknown() { return Condition{Conjunction{}}; }
+
+  Condition orExpr(int depth) {
+    Condition c = andExpr(depth);
+    while (eat("||")) {
+      Condition r = andExpr(depth);
+      c.insert(c.end(), r.begin(), r.end());
+    }
+    return c;
+  }
+  Condition andExpr(int depth) {
+    Condition c = unary(depth);
+    while (eat("&&")) {
+      Condition r = unary(depth);
+      Condition out;
+      for (const auto& a : c)
+        for (const auto& b : r) {
+          if (out.size() > 64) break;
+          Conjunction both = a;
+          both.insert(both.end(), b.begin(), b.end());
+          out.push_back(both);
+        }
+      c = out;
+    }
+    return c;
+  }
+  Condition unary(int depth) {
+    if (depth > 32) return unknown();
+    if (eat("!")) {
+      Condition c = unary(depth + 1);
+      if (c.size() == 1 && c[0].size() == 1) {
+        CmpOp& op = c[0][0].op;
+        op = op == CmpOp::Eq ? CmpOp::Ne : op == CmpOp::Ne ? CmpOp::Eq : op == CmpOp::Lt ? CmpOp::Ge
+           : op == CmpOp::Le ? CmpOp::Gt : op == CmpOp::Gt ? CmpOp::Le : CmpOp::Lt;
+        return c;
+      }
+      return unknown();
+    }
+    if (eat("(")) {
+      Condition c = orExpr(depth + 1);
+      eat(")");
+      return c;
+    }
+    if (eat("defined")) {
+      bool paren = eat("(");
+      if (i < end) ++i;
+      if (paren) eat(")");
+      return unknown();
+    }
+    return comparison();
+  }
+  Condition comparison() {
+    size_t a = i;
+    skipOperand();
+    size_t aEnd = i;
+    std::string_view op = peek();
+    static const char* kOps[] = {"==", "!=", "<", "<=", ">", ">="};
+    bool isOp = false;
+    for (const char* o : kOps) isOp |= op == o;
+    if (!isOp || aEnd == a) return unknown();
+    ++i;
+    size_t b = i;
+    skipOperand();
+    size_t bEnd = i;
+    if (bEnd == b) return unknown();
+    bool aNum = aEnd - a == 1 && t[a].kind == Tok::Number, bNum = bEnd - b == 1 && t[b].kind == Tok::Number;
+    if (aNum == bNum) return unknown();
+    Test test;
+    test.op = op == "==" ? CmpOp::Eq : op == "!=" ? CmpOp::Ne : op == "<" ? CmpOp::Lt : op == "<=" ? CmpOp::Le
+            : op == ">" ? CmpOp::Gt : CmpOp::Ge;
+    if (aNum) {  // 900 <= __CUDA_ARCH__
+      std::swap(a, b);
+      std::swap(aEnd, bEnd);
+      test.op = test.op == CmpOp::Lt ? CmpOp::Gt : test.op == CmpOp::Le ? CmpOp::Ge : test.op == CmpOp::Gt ? CmpOp::Lt
+              : test.op == CmpOp::Ge ? CmpOp::Le : test.op;
+    }
+    auto v = integerValue(spell(text, t[b]));
+    if (!v) return unknown();
+    test.value = *v;
+    test.literal = std::string(spell(text, t[b]));
+    test.literal_span = tokenSpan(t[b], t[b]);
+    test.subject = rawOperand(text, t, a, aEnd);
+    for (const auto& [alias, target] : aliases)
+      if (test.subject.text == alias) test.subject.atoms.push_back(target);
+    size_t lo = std::min(a, b), hi = std::max(aEnd, bEnd) - 1;
+    test.whole = tokenSpan(t[lo], t[hi]);
+    return Condition{Conjunction{test}};
+  }
+  // An operand: a run of tokens up to an operator of lower precedence.
+  void skipOperand() {
+    int depth = 0;
+    while (i < end) {
+      std::string_view s = peek();
+      if (s == "(") ++depth;
+      if (s == ")") {
+        if (depth == 0) return;
+        --depth;
+      }
+      if (depth == 0 && (s == "&&" || s == "||" || s == "==" || s == "!=" || s == "<" || s == "<=" || s == ">" ||
+                         s == ">=" || s == "?" || s == ":" || s == ",")) return;
+      ++i;
+    }
+  }
+};
+
+}  // namespace
+
+Span tokenSpan(const Token& first, const Token& last) { return Span{first.begin, last.end, first.line, last.line}; }
+
+Operand rawOperand(std::string_view text, const std::vector<Token>& t, size_t begin, size_t end) {
+  Operand o;
+  if (begin >= end) return o;
+  o.text = std::string(text.substr(t[begin].begin, t[end - 1].end - t[begin].begin));
+  for (size_t k = begin; k < end; ++k) {
+    if (t[k].kind != Tok::Ident) continue;
+    std::string w(spell(text, t[k]));
+    if (k + 1 < end && spell(text, t[k + 1]) == "(") {
+      o.calls.push_back(w);
+      o.undefined_calls.push_back(w);
+    } else {
+      o.names.push_back(w);
+      o.atoms.push_back(w);
+    }
+  }
+  return o;
+}
+
+Condition rawCondition(std::string_view text, const std::vector<Token>& tokens, size_t begin, size_t end,
+                       const MacroAliases& aliases) {
+  Parser p{text, tokens, begin, end, aliases};
+  Condition c = p.orExpr(0);
+  Condition out;
+  for (auto& conj : c)
+    if (!conj.empty()) out.push_back(std::move(conj));
+  return out;
+}
+
+}  // namespace archscan::cpp

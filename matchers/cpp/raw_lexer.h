@@ -1,0 +1,41 @@
+#pragma once
+// A total lexer for C, C++ and CUDA source that needs no headers and no
+// preprocessing: comments vanish, strings and character literals are single
+// tokens, and each preprocessor directive is one token spanning its (possibly
+// continued) lines. It is what archscan reads when Clang cannot see the text:
+// branches the preprocessor skips, case labels Sema dropped, macro arguments.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace archscan::cpp {
+
+enum class Tok { Ident, Number, String, Char, Punct, Directive };
+
+struct Token {
+  Tok kind = Tok::Punct;
+  uint32_t begin = 0;
+  uint32_t end = 0;  // exclusive
+  int line = 0;      // 1-based, of `begin`
+};
+
+// Tokens of text[begin, end); `firstLine` is the line number at `begin`.
+std::vector<Token> lexCpp(std::string_view text, uint32_t begin = 0, uint32_t end = UINT32_MAX, int firstLine = 1);
+
+inline std::string_view spell(std::string_view text, const Token& t) { return text.substr(t.begin, t.end - t.begin); }
+
+// The value of an integer literal as spelled (90, 0x5a, 1'000, 90u, 100UL);
+// nullopt for floats and anything else.
+std::optional<long long> integerValue(std::string_view literal);
+
+// A directive token's name (if, elif, ifdef, else, endif, define, error, ...)
+// and the byte offset where its operands begin.
+struct DirectiveHead {
+  std::string name;
+  uint32_t operands = 0;
+};
+DirectiveHead directiveHead(std::string_view text, const Token& directive);
+
+}  // namespace archscan::cpp

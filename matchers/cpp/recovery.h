@@ -1,0 +1,22 @@
+#pragma once
+// A syntactic safety net under Clang: every `switch` read from the raw
+// tokens. Clang drops case labels whose identifiers come from a missing
+// header (`case CudaArch::Sm100a:`), and whole functions inside an unknown
+// macro or a branch the preprocessor skips; those labels and switches are
+// recovered here and marked as read from text.
+#include <string_view>
+#include <vector>
+
+#include "observations.h"
+#include "raw_lexer.h"
+
+namespace archscan::cpp {
+
+// Raw switches of the file, with subject, labels and default position.
+std::vector<SwitchObs> rawSwitches(std::string_view text, const std::vector<Token>& tokens);
+
+// Adds to `clang` what only the raw reading has: labels Clang lost in a
+// switch it saw, and switches it never saw. Returns how many labels were added.
+int recoverSwitches(std::vector<SwitchObs>& clang, const std::vector<SwitchObs>& raw);
+
+}  // namespace archscan::cpp
