@@ -91,3 +91,65 @@ TEST_F(CheckCli, ExcludeAndGitignoreSkipFiles) {
 
 }  // namespace
 }  // namespace archscan
+
+namespace archscan {
+namespace {
+
+// With compile_commands.json (nvcc lines), Clang sees the enum header through
+// the database's -I and reads the labels itself; without it they are
+// recovered from the text. Both ways every label is found.
+class CompileDatabaseCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = test::freshDir("archscan-cdb");
+    spit(dir / "third/include/arch_enum.h", "#pragma once\nenum class CudaArch { Sm90a = 1, Sm100a = 2 };\n");
+    spit(dir / "src/pick.cu",
+         "#include \"arch_enum.h\"\n"
+         "int tile(CudaArch arch) {\n"
+         "  switch (arch) {\n"
+         "    case CudaArch::Sm90a: return 1;\n"
+         "    case CudaArch::Sm100a: return 2;\n"
+         "    default: throw 1;\n"
+         "  }\n"
+         "}\n");
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  YAML::Node check(std::vector<std::string> extra) {
+    std::vector<std::string> args{"check", "--format", "json", "--target", "sm_120"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.push_back(".");
+    ProcessResult r = runProcess(ARCHSCAN_BIN, args, dir.string());
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    return YAML::Load(r.out);
+  }
+  fs::path dir;
+};
+
+TEST_F(CompileDatabaseCli, NvccEntryGivesClangTheIncludeDirs) {
+  auto recovered = [](const YAML::Node& site) {
+    for (const auto& e : site["evidence"])
+      if (e.as<std::string>().find("read from source text") != std::string::npos) return true;
+    return false;
+  };
+  YAML::Node tolerant = check({});
+  ASSERT_EQ(tolerant["sites"].size(), 1u);
+  EXPECT_EQ(tolerant["sites"][0]["entries"].size(), 2u);
+  EXPECT_TRUE(recovered(tolerant["sites"][0]));
+
+  spit(dir / "build/compile_commands.json",
+       "[{\"directory\": \"" + (dir / "build").string() + "\", \"file\": \"../src/pick.cu\",\n"
+       "  \"command\": \"/usr/local/cuda/bin/nvcc -I../third/include -gencode arch=compute_90a,code=sm_90a "
+       "-Xcompiler -fPIC --expt-relaxed-constexpr -std=c++17 -c ../src/pick.cu -o pick.o\"}]\n");
+  YAML::Node found = check({});  // build*/compile_commands.json is picked up
+  ASSERT_EQ(found["sites"].size(), 1u);
+  EXPECT_EQ(found["sites"][0]["entries"].size(), 2u);
+  EXPECT_FALSE(recovered(found["sites"][0]));
+  EXPECT_EQ(found["findings"][0]["message"].as<std::string>().find("crashes") != std::string::npos, true);
+
+  ProcessResult bad = runProcess(ARCHSCAN_BIN, {"check", "-p", "nowhere", "--target", "sm_120", "."}, dir.string());
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("nowhere"), std::string::npos) << bad.err;
+}
+
+}  // namespace
+}  // namespace archscan

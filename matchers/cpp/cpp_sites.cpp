@@ -77,9 +77,14 @@ void switchSites(const SiteInput& in, std::vector<Site>& out) {
     }
     // Bit widths, head dims and tile sizes share numbers with archs: a switch
     // counts only when every label is one, or its subject is a capability.
-    if (keys.empty() || commonSpelling(keys) == SpellingKind::Unknown) continue;
+    // Enumerator labels spell archs by name; the numeric ones decide the spelling.
+    std::vector<ClassifiedKey> numeric;
+    for (size_t i = 0; i < keys.size(); ++i)
+      if (s.entries[i].key_text.find_first_not_of("0123456789") == std::string::npos) numeric.push_back(keys[i]);
+    const auto& spelled = numeric.empty() ? keys : numeric;
+    if (keys.empty() || commonSpelling(spelled) == SpellingKind::Unknown) continue;
     if (impure > 0 && !subject.evidence.subject) continue;
-    s.spelling = keys.front().style;
+    s.spelling = spelled.front().style;
     s.subject = subject;
     s.evidence = subject.evidence;
     if (sw.recovered)

@@ -1,5 +1,7 @@
 #include "guards.h"
 
+#include <algorithm>
+
 #include "cpp_arms.h"
 #include "cpp_subject.h"
 #include "raw_conditions.h"
@@ -122,6 +124,8 @@ std::vector<Site> guardSites(std::string_view text, const std::vector<Token>& to
       stack.pop_back();
     }
   }
+  // Groups close inner first; report them in source order.
+  std::stable_sort(out.begin(), out.end(), [](const Site& a, const Site& b) { return a.line < b.line; });
   return out;
 }
 

@@ -1,0 +1,219 @@
+// The C++/CUDA front-end: the raw lexer and readers that need no compiler,
+// then the whole front-end (Clang included) on small sources.
+#include <gtest/gtest.h>
+
+#include "compile_flags.h"
+#include "cpp_subject.h"
+#include "guards.h"
+#include "raw_conditions.h"
+#include "raw_lexer.h"
+#include "recovery.h"
+#include "test_support.h"
+
+namespace archscan {
+namespace {
+
+using namespace cpp;
+using test::extractCpp;
+using test::knowledge;
+
+std::vector<std::string> spelled(const std::string& text) {
+  std::vector<std::string> out;
+  for (const auto& t : lexCpp(text)) out.emplace_back(spell(text, t));
+  return out;
+}
+
+TEST(RawLexer, CommentsVanishDirectivesAreOneTokenAcrossContinuations) {
+  std::string src = "a /* x == 1 */ b // c\n  #if X == 1 \\\n  || Y\nint s = R\"d(:)d\"; 1'000u\n";
+  auto toks = lexCpp(src);
+  std::vector<std::string> want = {"a", "b", "#if X == 1 \\\n  || Y", "int", "s", "=", "R\"d(:)d\"", ";", "1'000u"};
+  EXPECT_EQ(spelled(src), want);
+  EXPECT_EQ(toks[2].kind, Tok::Directive);
+  EXPECT_EQ(toks[3].line, 4);
+  EXPECT_EQ(integerValue("1'000u"), 1000);
+  EXPECT_EQ(integerValue("0x5a"), 90);
+  EXPECT_FALSE(integerValue("9.0"));
+}
+
+TEST(RawLexer, HashInsideALineIsNotADirective) {
+  auto s = spelled("#define S(x) #x\nint a = b # c;\n");
+  EXPECT_EQ(s[0], "#define S(x) #x");
+  EXPECT_EQ(s.size(), 8u);  // int a = b # c ; after the directive
+}
+
+TEST(RawConditions, IfOperandsBecomeDisjunctionsOfTests) {
+  std::string src = "defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 800 && 900 > __CUDA_ARCH__) || __CUDA_ARCH__ == 1000";
+  auto toks = lexCpp(src);
+  Condition c = rawCondition(src, toks, 0, toks.size(), {});
+  ASSERT_EQ(c.size(), 2u);
+  ASSERT_EQ(c[0].size(), 2u);
+  EXPECT_EQ(c[0][0].op, CmpOp::Ge);
+  EXPECT_EQ(c[0][1].op, CmpOp::Lt);  // 900 > X read as X < 900
+  EXPECT_EQ(c[0][1].value, 900);
+  EXPECT_EQ(c[1][0].subject.text, "__CUDA_ARCH__");
+  EXPECT_EQ(src.substr(c[1][0].literal_span.begin, 4), "1000");
+}
+
+TEST(Guards, NestedInTheElseOfAnotherGuardIsFoundAndErrorMeansCrash) {
+  std::string src =
+      "#if __CUDA_ARCH__ >= 1200\n"
+      "x\n"
+      "#else\n"
+      "#  if __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000\n"
+      "y\n"
+      "#  else\n"
+      "#    error unsupported\n"
+      "#  endif\n"
+      "#endif\n"
+      "#if CUDA_VERSION >= 12080\n"
+      "#endif\n";
+  auto sites = guardSites(src, lexCpp(src), {}, knowledge());
+  ASSERT_EQ(sites.size(), 2u);
+  EXPECT_EQ(sites[0].kind, SiteKind::Range);
+  EXPECT_EQ(sites[1].kind, SiteKind::Guard);
+  ASSERT_EQ(sites[1].entries.size(), 2u);
+  EXPECT_EQ(sites[1].entries[1].arch.name(), "sm_100");
+  EXPECT_EQ(sites[1].on_missing, OnMissing::Crash);
+  EXPECT_EQ(sites[1].line, 4);
+  EXPECT_TRUE(sites[1].subject->binding.empty());  // never a family
+}
+
+TEST(Recovery, RawSwitchKeepsQualifiedEnumeratorLabelsAndTheDefault) {
+  std::string src =
+      "int f(CudaArch a) { switch (a) { case CudaArch::Sm90a: return 1; case (100): { switch (b) { case 7: ; } }\n"
+      "default: throw 1; } }";
+  auto sw = rawSwitches(src, lexCpp(src));
+  ASSERT_EQ(sw.size(), 2u);
+  ASSERT_EQ(sw[0].cases.size(), 2u);  // the nested switch's label is its own
+  EXPECT_EQ(sw[0].cases[0].enumerator, "Sm90a");
+  EXPECT_EQ(sw[0].cases[1].text, "(100)");
+  ASSERT_TRUE(sw[0].fallthrough_default);
+  EXPECT_EQ(exitOf(src, sw[0].fallthrough_default->body).exit, Exit::Crashes);
+}
+
+TEST(BlockExit, ProjectMacrosAndFalseChecksCrashAReturnFirstDoesNot) {
+  auto exit = [](const std::string& s) { return exitOf(s, Span{0, static_cast<uint32_t>(s.size()), 1, 1}).exit; };
+  EXPECT_EQ(exit("{ TORCH_CHECK(false, \"no\"); }"), Exit::Crashes);
+  EXPECT_EQ(exit("{ DG_HOST_UNREACHABLE(\"x\"); }"), Exit::Crashes);
+  EXPECT_EQ(exit("{ assert(!\"unsupported\"); }"), Exit::Crashes);
+  EXPECT_EQ(exit("{ TORCH_CHECK(n > 0); return 1; }"), Exit::Returns);
+  EXPECT_EQ(exit("{ return fallback(); abort(); }"), Exit::Returns);
+  EXPECT_EQ(exit("{ x = 1; }"), Exit::Falls);
+  std::string a = "  DG_HOST_ASSERT(arch == 9 || arch == 10);";
+  EXPECT_EQ(enclosingCallee(a, static_cast<uint32_t>(a.find("arch =="))), "DG_HOST_ASSERT");
+  EXPECT_EQ(enclosingCallee("if (x == 9)", 4), "");
+}
+
+TEST(CompileFlags, NvccLinesKeepIncludesDefinesAndStdOnly) {
+  ClangPaths p{"/usr/bin/clang++", "/rd", "/shim"};
+  CompileEntry e{"/src/k.cu", "/build",
+                 {"/usr/local/cuda/bin/nvcc", "-DNDEBUG", "-I../include", "-isystem", "/opt/cutlass", "-gencode",
+                  "arch=compute_90a,code=sm_90a", "-Xcompiler", "-fPIC", "--expt-relaxed-constexpr", "-std=c++17",
+                  "-O3", "-c", "/src/k.cu", "-o", "k.o"}};
+  auto f = databaseFlags(e, "/src/k.cu", p);
+  auto has = [&](const std::string& s) { return std::find(f.begin(), f.end(), s) != f.end(); };
+  EXPECT_TRUE(has("-DNDEBUG"));
+  EXPECT_TRUE(has("-I/include"));
+  EXPECT_TRUE(has("/opt/cutlass"));
+  EXPECT_TRUE(has("-std=c++17"));
+  EXPECT_TRUE(has("--cuda-host-only"));
+  for (const char* gone : {"-gencode", "arch=compute_90a,code=sm_90a", "-Xcompiler", "-fPIC", "--expt-relaxed-constexpr",
+                           "-O3", "-c", "/src/k.cu", "k.o"})
+    EXPECT_FALSE(has(gone)) << gone;
+  std::vector<CompileEntry> db{e, CompileEntry{"/src/sub/other.cu", "/build", {}}};
+  EXPECT_EQ(entryFor(db, "/src/k.cuh"), &db[0]);  // a header borrows its neighbour's flags
+}
+
+TEST(CppFrontend, SwitchOnCapabilityWithLabelsFromAMissingHeader) {
+  auto f = extractCpp(
+      "#include \"missing/arch.h\"\n"
+      "int sm() { int major = 0, minor = 0;\n"
+      "  cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0);\n"
+      "  cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0);\n"
+      "  return major * 10 + minor; }\n"
+      "int pick() {\n"
+      "  switch (sm()) {\n"
+      "    case kSm90: return 1;\n"
+      "    case 100: return 2;\n"
+      "    default: TORCH_CHECK(false, \"unsupported\");\n"
+      "  }\n"
+      "  return 0;\n"
+      "}\n");
+  ASSERT_EQ(f.sites.size(), 1u);
+  const Site& s = f.sites[0];
+  EXPECT_EQ(s.kind, SiteKind::Switch);
+  ASSERT_EQ(s.entries.size(), 2u);
+  EXPECT_EQ(s.entries[0].key_text, "kSm90");  // dropped by Sema, read from the text
+  EXPECT_EQ(s.entries[1].arch.name(), "sm_100");
+  EXPECT_TRUE(s.evidence.subject);
+  EXPECT_EQ(s.on_missing, OnMissing::Crash);
+  EXPECT_FALSE(s.patchable);
+}
+
+TEST(CppFrontend, ChainRunOfReturnsThenThrowIsOneCrashingChain) {
+  auto f = extractCpp(
+      "#include <stdexcept>\n"
+      "int getSMVersion();\n"
+      "int tile() {\n"
+      "  int sm = getSMVersion();\n"
+      "  if (sm == 90) return 128;\n"
+      "  if (sm == 100 || sm == 103) return 256;\n"
+      "  throw std::runtime_error(\"sm\");\n"
+      "}\n",
+      "/nonexistent/t.cpp");
+  ASSERT_EQ(f.sites.size(), 1u);
+  EXPECT_EQ(f.sites[0].entries.size(), 3u);
+  EXPECT_EQ(f.sites[0].on_missing, OnMissing::Crash);
+  EXPECT_EQ(f.sites[0].subject->binding, "tile.sm");
+}
+
+TEST(CppFrontend, ArchArrayAndMapInitialisersWithTheirReads) {
+  auto f = extractCpp(
+      "#include <algorithm>\n#include <map>\n"
+      "constexpr int kSupportedArchs[] = {90, 100, 103};\n"
+      "const std::map<int, int> kConfigBySm{{80, 64}, {90, 128}};\n"
+      "bool ok(int sm_version) {\n"
+      "  return std::find(std::begin(kSupportedArchs), std::end(kSupportedArchs), sm_version) != std::end(kSupportedArchs);\n"
+      "}\n"
+      "int tile(int sm_version) { return kConfigBySm.at(sm_version); }\n",
+      "/nonexistent/t.cpp");
+  const Site* set = test::siteNamed(f, "kSupportedArchs");
+  const Site* map = test::siteNamed(f, "kConfigBySm");
+  ASSERT_TRUE(set && map);
+  EXPECT_EQ(set->kind, SiteKind::Set);
+  EXPECT_EQ(set->entries.size(), 3u);
+  EXPECT_EQ(map->kind, SiteKind::Mapping);
+  EXPECT_EQ(map->entries[1].form, "key");
+  ASSERT_EQ(f.lookups.size(), 2u);
+  EXPECT_EQ(f.lookups[0].table, "kSupportedArchs");
+  EXPECT_EQ(f.lookups[1].on_missing, OnMissing::Crash);
+}
+
+TEST(CppFrontend, TemplateSpecialisationsPerArchAreOneSet) {
+  auto f = extractCpp(
+      "template <int kArch> struct ArchTraits;\n"
+      "template <> struct ArchTraits<90> { static constexpr int tile = 128; };\n"
+      "template <> struct ArchTraits<100> { static constexpr int tile = 256; };\n"
+      "template <int kHeadDim> struct HeadTraits {};\n"
+      "HeadTraits<64> a; HeadTraits<128> b;\n",
+      "/nonexistent/t.cpp");
+  ASSERT_EQ(f.sites.size(), 1u);
+  EXPECT_EQ(f.sites[0].name, "ArchTraits<>");
+  EXPECT_EQ(f.sites[0].entries.size(), 2u);
+}
+
+TEST(CppFrontend, NegativesAreNotSites) {
+  auto f = extractCpp(
+      "int f(int num_bits, int log2_elements) {\n"
+      "  switch (num_bits) { case 8: return 1; case 9: return 2; }\n"
+      "  switch (log2_elements) { case 7: return 1; case 10: return 2; }\n"
+      "#if CUDA_VERSION >= 12080\n"
+      "  return 3;\n"
+      "#endif\n"
+      "  return 0;\n"
+      "}\n");
+  EXPECT_TRUE(f.sites.empty()) << f.sites[0].name;
+}
+
+}  // namespace
+}  // namespace archscan
