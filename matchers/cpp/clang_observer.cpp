@@ -163,7 +163,9 @@ class Observer : public RecursiveASTVisitor<Observer> {
     return nullptr;
   }
 
-  void trace(const Expr* e, Operand& o, int depth) const {
+  // `seen` keeps a variable assigned in a loop (`x = x + 1`) or a recursive
+  // helper from being followed more than once per operand.
+  void trace(const Expr* e, Operand& o, int depth, std::set<const Decl*>& seen) const {
     if (!e || depth > 4) return;
     e = e->IgnoreParenImpCasts();
     if (auto* c = dyn_cast<CXXConstructExpr>(e); c && c->getNumArgs() == 1) e = c->getArg(0)->IgnoreParenImpCasts();
@@ -182,11 +184,12 @@ class Observer : public RecursiveASTVisitor<Observer> {
         }
       } else if (auto* v = dyn_cast<VarDecl>(d)) {
         o.names.push_back(name);
+        if (!seen.insert(v).second) return;
         if (depth == 0) o.binding = v->isLocalVarDeclOrParm() ? dotted(function()) + "." + name : name;
         if (const RecordDecl* rd = v->getType()->getAsRecordDecl()) o.atoms.push_back(rd->getNameAsString());
-        if (v->getInit()) trace(v->getInit(), o, depth + 1);
+        if (v->getInit()) trace(v->getInit(), o, depth + 1, seen);
         if (auto it = assigned_.find(v); it != assigned_.end())
-          for (const Expr* rhs : it->second) trace(rhs, o, depth + 1);
+          for (const Expr* rhs : it->second) trace(rhs, o, depth + 1, seen);
         if (auto it = outParams_.find(v); it != outParams_.end())
           for (const CallExpr* call : it->second) {
             if (const FunctionDecl* fd = call->getDirectCallee()) o.calls.push_back(fd->getNameAsString());
@@ -203,30 +206,30 @@ class Observer : public RecursiveASTVisitor<Observer> {
       if (depth == 0 && isa<CXXThisExpr>(m->getBase()->IgnoreParenImpCasts()))
         if (auto* rd = dyn_cast<CXXRecordDecl>(m->getMemberDecl()->getDeclContext()))
           o.binding = rd->getNameAsString() + "." + name;
-      trace(m->getBase(), o, depth);
+      trace(m->getBase(), o, depth, seen);
       return;
     }
     if (auto* call = dyn_cast<CallExpr>(e)) {
       if (const FunctionDecl* fd = call->getDirectCallee()) {
         o.calls.push_back(fd->getNameAsString());
         const FunctionDecl* def = nullptr;
-        if (fd->hasBody(def) && def) {
-          if (const Expr* r = firstReturn(def->getBody())) trace(r, o, depth + 1);
+        if (fd->hasBody(def) && def && seen.insert(def).second) {
+          if (const Expr* r = firstReturn(def->getBody())) trace(r, o, depth + 1, seen);
         } else {
           o.undefined_calls.push_back(fd->getNameAsString());
         }
-        if (auto* mc = dyn_cast<CXXMemberCallExpr>(call)) trace(mc->getImplicitObjectArgument(), o, depth);
+        if (auto* mc = dyn_cast<CXXMemberCallExpr>(call)) trace(mc->getImplicitObjectArgument(), o, depth, seen);
         return;
       }
     }
     if (auto* b = dyn_cast<BinaryOperator>(e)) {
-      trace(b->getLHS(), o, depth + 1);
-      trace(b->getRHS(), o, depth + 1);
+      trace(b->getLHS(), o, depth + 1, seen);
+      trace(b->getRHS(), o, depth + 1, seen);
       return;
     }
     if (auto* c = dyn_cast<ConditionalOperator>(e)) {
-      trace(c->getTrueExpr(), o, depth + 1);
-      trace(c->getFalseExpr(), o, depth + 1);
+      trace(c->getTrueExpr(), o, depth + 1, seen);
+      trace(c->getFalseExpr(), o, depth + 1, seen);
       return;
     }
     if (isa<IntegerLiteral>(e) || isa<StringLiteral>(e)) return;
@@ -237,7 +240,8 @@ class Observer : public RecursiveASTVisitor<Observer> {
   Operand operand(const Expr* e) const {
     Operand o;
     o.text = textOf(e->IgnoreParenImpCasts()->getSourceRange());
-    trace(e, o, 0);
+    std::set<const Decl*> seen;
+    trace(e, o, 0, seen);
     return o;
   }
 
@@ -644,7 +648,22 @@ bool Observer::VisitFunctionDecl(FunctionDecl* fd) {
 
 class ObserverConsumer : public ASTConsumer {
  public:
-  ObserverConsumer(std::string_view text, Observations& out) : text_(text), out_(out) {}
+  ObserverConsumer(std::string_view text, const std::string& root, Observations& out)
+      : text_(text), root_(root), out_(out) {}
+
+  bool shouldSkipFunctionBody(Decl* d) override {
+    SourceManager& sm = d->getASTContext().getSourceManager();
+    FileID fid = sm.getFileID(sm.getExpansionLoc(d->getLocation()));
+    if (fid == sm.getMainFileID()) return false;
+    auto it = inside_.find(fid);
+    if (it == inside_.end()) {
+      llvm::StringRef name = sm.getFilename(sm.getLocForStartOfFile(fid));
+      bool in = name.starts_with(root_) && (name.size() == root_.size() || name[root_.size()] == '/');
+      it = inside_.emplace(fid, in).first;
+    }
+    return !it->second;
+  }
+
   void HandleTranslationUnit(ASTContext& ctx) override {
     // Walk only what the main file declares: headers are their own units.
     SourceManager& sm = ctx.getSourceManager();
@@ -661,13 +680,17 @@ class ObserverConsumer : public ASTConsumer {
 
  private:
   std::string_view text_;
+  std::string root_;
+  std::map<FileID, bool> inside_;
   Observations& out_;
 };
 
 }  // namespace
 
-std::unique_ptr<ASTConsumer> makeObserver(CompilerInstance&, std::string_view text, Observations& out) {
-  return std::make_unique<ObserverConsumer>(text, out);
+std::unique_ptr<ASTConsumer> makeObserver(CompilerInstance& ci, std::string_view text, const std::string& root,
+                                          Observations& out) {
+  ci.getFrontendOpts().SkipFunctionBodies = true;  // asks shouldSkipFunctionBody per function
+  return std::make_unique<ObserverConsumer>(text, root, out);
 }
 
 }  // namespace archscan::cpp

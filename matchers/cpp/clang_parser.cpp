@@ -47,13 +47,14 @@ class Collector : public clang::DiagnosticConsumer {
 
 class ObserveAction : public clang::ASTFrontendAction {
  public:
-  ObserveAction(std::string_view text, Observations& out) : text_(text), out_(out) {}
+  ObserveAction(std::string_view text, const std::string& root, Observations& out) : text_(text), root_(root), out_(out) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
-    return makeObserver(ci, text_, out_);
+    return makeObserver(ci, text_, root_, out_);
   }
 
  private:
   std::string_view text_;
+  std::string root_;
   Observations& out_;
 };
 
@@ -97,6 +98,7 @@ ClangParser::ClangParser(const ClangSettings& settings) : settings_(settings) {
   if (const char* env = std::getenv("ARCHSCAN_CLANG_RESOURCE_DIR"); env && *env) paths_.resource_dir = env;
   paths_.shim_dir = kShimDir;
   settings_.root = fs::absolute(settings.root.empty() ? "." : settings.root).lexically_normal().string();
+  while (settings_.root.size() > 1 && settings_.root.back() == '/') settings_.root.pop_back();
   if (!settings.database.empty()) entries_ = loadDatabase(settings.database);
 }
 
@@ -122,7 +124,7 @@ Observations ClangParser::parse(const std::string& path, const std::string& text
 
   Observations out;
   Collector diags;
-  clang::tooling::ToolInvocation inv(argv, std::make_unique<ObserveAction>(text, out), files.get(),
+  clang::tooling::ToolInvocation inv(argv, std::make_unique<ObserveAction>(text, settings_.root, out), files.get(),
                                      std::make_shared<clang::PCHContainerOperations>());
   inv.setDiagnosticConsumer(&diags);
   bool ok = inv.run();

@@ -18,6 +18,38 @@ size_t matching(std::string_view text, const std::vector<Token>& t, size_t open,
   return t.size();
 }
 
+// The function a token sits in, by the text alone: the nearest enclosing
+// `name(...) ... {` that is not a control statement.
+std::string enclosingFunctionName(std::string_view text, const std::vector<Token>& t, size_t at) {
+  int depth = 0;
+  for (size_t i = at; i-- > 0;) {
+    std::string_view s = spell(text, t[i]);
+    if (s == "}") ++depth;
+    if (s != "{") continue;
+    if (depth > 0) {
+      --depth;
+      continue;
+    }
+    // Skip qualifiers between `)` and `{`: const, noexcept, override, -> T.
+    size_t j = i;
+    while (j > 0 && spell(text, t[j - 1]) != ")" && t[j - 1].kind == Tok::Ident) --j;
+    if (j == 0 || spell(text, t[j - 1]) != ")") continue;
+    int parens = 0;
+    size_t k = j - 1;
+    for (;; --k) {
+      std::string_view x = spell(text, t[k]);
+      if (x == ")") ++parens;
+      if (x == "(" && --parens == 0) break;
+      if (k == 0) return {};
+    }
+    if (k == 0 || t[k - 1].kind != Tok::Ident) continue;
+    std::string name(spell(text, t[k - 1]));
+    if (name == "if" || name == "for" || name == "while" || name == "switch" || name == "catch") continue;
+    return name;
+  }
+  return {};
+}
+
 }  // namespace
 
 std::vector<SwitchObs> rawSwitches(std::string_view text, const std::vector<Token>& t) {
@@ -30,6 +62,7 @@ std::vector<SwitchObs> rawSwitches(std::string_view text, const std::vector<Toke
     if (bodyClose >= t.size()) continue;
     SwitchObs sw;
     sw.recovered = true;
+    sw.function = enclosingFunctionName(text, t, i);
     sw.subject = rawOperand(text, t, i + 2, close);
     sw.whole = tokenSpan(t[i], t[bodyClose]);
     sw.body = tokenSpan(t[bodyOpen], t[bodyClose]);

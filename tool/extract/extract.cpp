@@ -28,7 +28,7 @@ FileFacts extractOne(const SourceFile& f, const Frontends& frontends) {
                                  "not UTF-8 (invalid byte at offset " + std::to_string(*bad) + "); file skipped"});
     return facts;
   }
-  if (!mayMentionArchs(text)) {
+  if (!mayMentionArchs(text, f.language)) {
     if (f.language == "python") facts.imports = py::importLines(text);  // re-exports still link
     return facts;
   }
