@@ -648,8 +648,8 @@ bool Observer::VisitFunctionDecl(FunctionDecl* fd) {
 
 class ObserverConsumer : public ASTConsumer {
  public:
-  ObserverConsumer(std::string_view text, const std::string& root, Observations& out)
-      : text_(text), root_(root), out_(out) {}
+  ObserverConsumer(std::string_view text, const std::string& root, const KeepBody& keepBody, Observations& out)
+      : text_(text), root_(root), keepBody_(keepBody), out_(out) {}
 
   bool shouldSkipFunctionBody(Decl* d) override {
     SourceManager& sm = d->getASTContext().getSourceManager();
@@ -661,7 +661,9 @@ class ObserverConsumer : public ASTConsumer {
       bool in = name.starts_with(root_) && (name.size() == root_.size() || name[root_.size()] == '/');
       it = inside_.emplace(fid, in).first;
     }
-    return !it->second;
+    if (!it->second) return true;
+    auto* nd = dyn_cast<NamedDecl>(d);
+    return !(nd && nd->getIdentifier() && keepBody_ && keepBody_(nd->getName().str()));
   }
 
   void HandleTranslationUnit(ASTContext& ctx) override {
@@ -681,6 +683,7 @@ class ObserverConsumer : public ASTConsumer {
  private:
   std::string_view text_;
   std::string root_;
+  const KeepBody& keepBody_;
   std::map<FileID, bool> inside_;
   Observations& out_;
 };
@@ -688,9 +691,9 @@ class ObserverConsumer : public ASTConsumer {
 }  // namespace
 
 std::unique_ptr<ASTConsumer> makeObserver(CompilerInstance& ci, std::string_view text, const std::string& root,
-                                          Observations& out) {
+                                          const KeepBody& keepBody, Observations& out) {
   ci.getFrontendOpts().SkipFunctionBodies = true;  // asks shouldSkipFunctionBody per function
-  return std::make_unique<ObserverConsumer>(text, root, out);
+  return std::make_unique<ObserverConsumer>(text, root, keepBody, out);
 }
 
 }  // namespace archscan::cpp

@@ -1,6 +1,7 @@
 #pragma once
 // The AST half of the Clang front-end: an ASTConsumer that fills
 // Observations for the main file. Only clang_parser.cpp uses this header.
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -14,11 +15,15 @@ class CompilerInstance;
 
 namespace archscan::cpp {
 
+// Whether to parse the body of a function declared in an included file,
+// given its name: only helpers that may return a capability are worth it.
+using KeepBody = std::function<bool(const std::string& name)>;
+
 // `text` is the main file's content as parsed; it must outlive the consumer.
-// Function bodies in files outside `root` (the standard library, a toolkit,
-// third-party headers) are skipped: they cannot hold a site of this tree, and
-// parsing them is most of the cost of a unit.
+// Function bodies in included files are skipped unless the file is inside
+// `root` and `keepBody` wants the function: headers are scanned as their own
+// units, and parsing their bodies is most of the cost of a unit.
 std::unique_ptr<clang::ASTConsumer> makeObserver(clang::CompilerInstance& ci, std::string_view text,
-                                                 const std::string& root, Observations& out);
+                                                 const std::string& root, const KeepBody& keepBody, Observations& out);
 
 }  // namespace archscan::cpp

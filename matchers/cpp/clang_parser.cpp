@@ -47,14 +47,15 @@ class Collector : public clang::DiagnosticConsumer {
 
 class ObserveAction : public clang::ASTFrontendAction {
  public:
-  ObserveAction(std::string_view text, const std::string& root, Observations& out) : text_(text), root_(root), out_(out) {}
+  ObserveAction(std::string_view text, const ClangSettings& settings, Observations& out)
+      : text_(text), settings_(settings), out_(out) {}
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
-    return makeObserver(ci, text_, root_, out_);
+    return makeObserver(ci, text_, settings_.root, settings_.keep_body, out_);
   }
 
  private:
   std::string_view text_;
-  std::string root_;
+  const ClangSettings& settings_;
   Observations& out_;
 };
 
@@ -124,7 +125,7 @@ Observations ClangParser::parse(const std::string& path, const std::string& text
 
   Observations out;
   Collector diags;
-  clang::tooling::ToolInvocation inv(argv, std::make_unique<ObserveAction>(text, settings_.root, out), files.get(),
+  clang::tooling::ToolInvocation inv(argv, std::make_unique<ObserveAction>(text, settings_, out), files.get(),
                                      std::make_shared<clang::PCHContainerOperations>());
   inv.setDiagnosticConsumer(&diags);
   bool ok = inv.run();

@@ -2,6 +2,7 @@
 // Runs Clang over one C/C++/CUDA file held in memory and returns what the
 // observer saw. One instance serves every thread: each parse has its own
 // file system view, file manager, diagnostics and AST.
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -14,6 +15,9 @@ namespace archscan::cpp {
 struct ClangSettings {
   std::string root;           // the scanned folder: include dirs are guessed below it
   std::string database;       // compile_commands.json to use; "" for tolerant mode
+  // Helpers in included files whose bodies are worth parsing (by name);
+  // every other body outside the main file is skipped.
+  std::function<bool(const std::string&)> keep_body;
 };
 
 class ClangParser {

@@ -25,6 +25,19 @@ void bound(CmpOp op, long long v, const Knowledge& k, ArchRange& r) {
   if (op == CmpOp::Le) r.high = hiIncl + 1;
 }
 
+// `a >= 1000) && \\\n   (a < 1100` as one line: continuations and runs of blanks become one space.
+std::string oneLine(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '\\' && i + 1 < s.size() && (s[i + 1] == '\n' || s[i + 1] == '\r')) continue;
+    bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (blank && (out.empty() || out.back() == ' ')) continue;
+    out += blank ? ' ' : c;
+  }
+  return out;
+}
+
 int score(const Evidence& e) { return e.negative ? -1 : (e.subject ? 2 : 0) + (e.name ? 1 : 0); }
 
 }  // namespace
@@ -76,7 +89,7 @@ void addArms(const Condition& c, const std::string& subject, std::string_view te
     }
     if (!bounded) continue;
     range.item = ByteRange{first.begin, last.end};
-    range.text = std::string(text.substr(first.begin, last.end - first.begin));
+    range.text = oneLine(text.substr(first.begin, last.end - first.begin));
     range.line = first.line;
     out.ranges.push_back(range);
   }

@@ -11,7 +11,25 @@
 
 namespace archscan {
 
-CppFrontend::CppFrontend(const Knowledge& k, const cpp::ClangSettings& settings) : k_(k), parser_(settings) {}
+namespace {
+
+// A helper in a header is followed into only when its name says it may
+// return a capability: a capability call or an arch-like name.
+cpp::ClangSettings withBodyFilter(cpp::ClangSettings s, const Knowledge& k) {
+  s.keep_body = [&k](const std::string& name) {
+    cpp::Operand probe;
+    probe.text = name;
+    probe.calls.push_back(name);
+    Subject judged = cpp::judgeOperand(probe, k);
+    return judged.evidence.subject || judged.evidence.name;
+  };
+  return s;
+}
+
+}  // namespace
+
+CppFrontend::CppFrontend(const Knowledge& k, const cpp::ClangSettings& settings)
+    : k_(k), parser_(withBodyFilter(settings, k)) {}
 
 FileFacts CppFrontend::extract(const std::string& path, const std::string& source) const {
   FileFacts facts;

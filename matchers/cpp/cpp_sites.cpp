@@ -35,6 +35,13 @@ std::optional<ClassifiedKey> labelArch(const CaseObs& c, const Knowledge& k) {
   return std::nullopt;
 }
 
+// Any number bounds something; a bound alone is an arch range only when its
+// subject is a capability or named like an arch (`Length >= 10` inside
+// `enable_sm90_simd_reduction` is not).
+bool rangeOnArch(const Arms& arms, const Subject& subject) {
+  return !arms.ranges.empty() && (subject.evidence.subject || subject.evidence.name);
+}
+
 }  // namespace
 
 std::string dottedName(std::string q) {
@@ -143,7 +150,7 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
     Arms arms;
     for (const auto* c : run)
       for (const auto& b : c->branches) addArms(b.condition, subjectText, in.text, in.k, arms);
-    if (arms.entries.empty() && arms.ranges.empty()) continue;
+    if (arms.entries.empty() && !rangeOnArch(arms, subject)) continue;
 
     Site s = baseSite(head->function, subjectText, head->whole);
     s.extent.end = run.back()->whole.end;
@@ -186,7 +193,7 @@ void loneSites(const SiteInput& in, std::vector<Site>& out) {
     if (subjectText.empty()) continue;
     Arms arms;
     addArms(lone.condition, subjectText, in.text, in.k, arms);
-    if (arms.entries.empty() && arms.ranges.empty()) continue;
+    if (arms.entries.empty() && !rangeOnArch(arms, subject)) continue;
     Site s = baseSite(lone.function, subjectText, lone.whole);
     s.kind = arms.entries.empty() ? SiteKind::Range : SiteKind::IfChain;
     s.entries = arms.entries;
