@@ -204,7 +204,9 @@ TEST(CppFrontend, TemplateSpecialisationsPerArchAreOneSet) {
 
 TEST(CppFrontend, NegativesAreNotSites) {
   auto f = extractCpp(
-      "int f(int num_bits, int log2_elements) {\n"
+      "#include <vector>\n"
+      "int f(int num_bits, int log2_elements, const std::vector<int>& archs) {\n"
+      "  if (archs.size() > 10) return 4;\n"
       "  switch (num_bits) { case 8: return 1; case 9: return 2; }\n"
       "  switch (log2_elements) { case 7: return 1; case 10: return 2; }\n"
       "#if CUDA_VERSION >= 12080\n"
@@ -213,6 +215,22 @@ TEST(CppFrontend, NegativesAreNotSites) {
       "  return 0;\n"
       "}\n");
   EXPECT_TRUE(f.sites.empty()) << f.sites[0].name;
+}
+
+TEST(CppFrontend, DevicePropertiesMajorTimesTenPlusMinorIsACapability) {
+  auto f = extractCpp(
+      "int pick(int dev) {\n"
+      "  cudaDeviceProp prop;\n"
+      "  cudaGetDeviceProperties(&prop, dev);\n"
+      "  const int cc = prop.major * 10 + prop.minor;\n"
+      "  return cc >= 90 && cc < 100 ? 1 : 0;\n"
+      "}\n");
+  ASSERT_EQ(f.sites.size(), 1u);
+  EXPECT_EQ(f.sites[0].kind, SiteKind::Range);
+  EXPECT_TRUE(f.sites[0].evidence.subject);
+  ASSERT_EQ(f.sites[0].ranges.size(), 1u);
+  EXPECT_EQ(f.sites[0].ranges[0].low, 90);
+  EXPECT_EQ(f.sites[0].ranges[0].high, 100);
 }
 
 }  // namespace

@@ -81,6 +81,14 @@ Subject judgeOperand(const Operand& o, const Knowledge& k) {
       e.reasons.push_back(o.text + " reads the major/minor of device properties");
     }
   }
+  // A size or count is never a capability: `getArchitectures().size() > 0`.
+  static const char* const kSizes[] = {".size()", "->size()", ".length()", "->length()", ".count()", ".empty()"};
+  for (const char* suffix : kSizes)
+    if (endsWith(o.text, suffix) && !e.subject) {
+      e.negative = true;
+      e.reasons.push_back(o.text + " is a size, not a capability");
+    }
+  if (o.text.rfind("sizeof", 0) == 0 || o.text.rfind("std::size(", 0) == 0) e.negative = true;
   for (const auto& n : k.negative_sources) {
     bool hit = std::find(o.atoms.begin(), o.atoms.end(), n) != o.atoms.end() ||
                std::find(o.names.begin(), o.names.end(), n) != o.names.end();
