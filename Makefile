@@ -28,6 +28,9 @@ demo: build
 	@echo "== archscan audit --target sm_120 --target sm_121 testdata/sglang-symm-mem"
 	@$(BUILD)/archscan audit --target sm_120 --target sm_121 testdata/sglang-symm-mem
 	@echo
+	@echo "== archscan check --target sm_121 testdata/trtllm-sm-dispatch   (C++: Clang + the raw lexer)"
+	@$(BUILD)/archscan check --target sm_121 --fail-on never testdata/trtllm-sm-dispatch
+	@echo
 	@echo "== archscan patch patches/sm120.yaml testdata/sglang-symm-mem   (a dry run: nothing is written)"
 	@$(BUILD)/archscan patch patches/sm120.yaml testdata/sglang-symm-mem
 
