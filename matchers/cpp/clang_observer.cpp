@@ -58,12 +58,24 @@ class Observer : public RecursiveASTVisitor<Observer> {
 
   bool VisitBinaryOperator(BinaryOperator* b) {
     if (collecting) {
-      if (b->getOpcode() == BO_Assign)
-        if (auto* ref = dyn_cast<DeclRefExpr>(b->getLHS()->IgnoreParenImpCasts()))
+      if (b->getOpcode() == BO_Assign) {
+        const Expr* lhs = b->getLHS()->IgnoreParenImpCasts();
+        if (auto* ref = dyn_cast<DeclRefExpr>(lhs))
           if (auto* v = dyn_cast<VarDecl>(ref->getDecl())) assigned_[v].push_back(b->getRHS());
+        if (auto* m = dyn_cast<MemberExpr>(lhs))  // mSM = getSMVersion(); in any method
+          if (auto* f = dyn_cast<FieldDecl>(m->getMemberDecl())) assigned_[f].push_back(b->getRHS());
+      }
       return true;
     }
     if ((b->isComparisonOp() || b->isLogicalOp()) && inMain(b->getBeginLoc())) observeLone(b);
+    return true;
+  }
+
+  bool VisitCXXConstructorDecl(CXXConstructorDecl* ctor) {
+    // GemmRunner() : mSM(getSMVersion()) {}
+    if (!collecting) return true;
+    for (const CXXCtorInitializer* init : ctor->inits())
+      if (init->isWritten() && init->getMember() && init->getInit()) assigned_[init->getMember()].push_back(init->getInit());
     return true;
   }
 
@@ -100,7 +112,7 @@ class Observer : public RecursiveASTVisitor<Observer> {
   Observations& out_;
   std::vector<FunctionDecl*> functions_;
   std::map<const VarDecl*, std::vector<const CallExpr*>> outParams_;
-  std::map<const VarDecl*, std::vector<const Expr*>> assigned_;
+  std::map<const ValueDecl*, std::vector<const Expr*>> assigned_;  // variables and fields
   std::map<const IfStmt*, std::pair<uint64_t, int>> position_;
   std::map<const IfStmt*, const Stmt*> nextOf_;
   std::set<const IfStmt*> elseIfs_;
@@ -206,6 +218,11 @@ class Observer : public RecursiveASTVisitor<Observer> {
       if (depth == 0 && isa<CXXThisExpr>(m->getBase()->IgnoreParenImpCasts()))
         if (auto* rd = dyn_cast<CXXRecordDecl>(m->getMemberDecl()->getDeclContext()))
           o.binding = rd->getNameAsString() + "." + name;
+      if (auto* f = dyn_cast<FieldDecl>(m->getMemberDecl()); f && seen.insert(f).second) {
+        if (auto it = assigned_.find(f); it != assigned_.end())
+          for (const Expr* rhs : it->second) trace(rhs, o, depth + 1, seen);
+        if (f->hasInClassInitializer()) trace(f->getInClassInitializer(), o, depth + 1, seen);
+      }
       trace(m->getBase(), o, depth, seen);
       return;
     }
