@@ -235,3 +235,42 @@ TEST(CppFrontend, DevicePropertiesMajorTimesTenPlusMinorIsACapability) {
 
 }  // namespace
 }  // namespace archscan
+
+namespace archscan {
+namespace {
+
+TEST(CppFrontend, DefineBodiesOnCudaArchAreGuardsNamedForTheMacro) {
+  auto f = test::extractCpp(
+      "#define SUPPORTS_TMA (__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000)\n"
+      "#define IS_SM90(x) (defined(__CUDA_ARCH__) && __CUDA_ARCH__ == 900)\n"
+      "#define TILE (128 == 128)\n");
+  ASSERT_EQ(f.sites.size(), 2u);
+  EXPECT_EQ(f.sites[0].name, "#define SUPPORTS_TMA");
+  EXPECT_EQ(f.sites[0].entries.size(), 2u);
+  EXPECT_EQ(f.sites[1].name, "#define IS_SM90");
+  ASSERT_EQ(f.sites[1].scope_archs.size(), 1u);  // named for its one arch: never missing-arch
+  EXPECT_EQ(f.sites[1].scope_archs[0].name(), "sm_90");
+}
+
+TEST(CppFrontend, LoopOverArchStructsThenThrowIsACrashingLookup) {
+  auto f = test::extractCpp(
+      "#include <stdexcept>\n"
+      "struct Entry { int arch; int tile; };\n"
+      "constexpr Entry kConfigByArch[] = {{90, 128}, {100, 256}};\n"
+      "int tile(int sm_version) {\n"
+      "  for (const auto& e : kConfigByArch)\n"
+      "    if (e.arch == sm_version) return e.tile;\n"
+      "  throw std::runtime_error(\"no tile\");\n"
+      "}\n",
+      "/nonexistent/t.cpp");
+  const Site* s = test::siteNamed(f, "kConfigByArch");
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->kind, SiteKind::Mapping);
+  ASSERT_EQ(f.lookups.size(), 1u);
+  EXPECT_EQ(f.lookups[0].table, "kConfigByArch");
+  EXPECT_EQ(f.lookups[0].on_missing, OnMissing::Crash) << f.lookups[0].how;
+  EXPECT_TRUE(f.lookups[0].subjects[0].evidence.name) << f.lookups[0].subjects[0].text;
+}
+
+}  // namespace
+}  // namespace archscan

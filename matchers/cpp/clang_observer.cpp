@@ -84,8 +84,7 @@ class Observer : public RecursiveASTVisitor<Observer> {
     int i = 0;
     Stmt* prev = nullptr;
     for (Stmt* s : c->body()) {
-      if (prev)
-        if (auto* prevIf = dyn_cast<IfStmt>(prev)) nextOf_[prevIf] = s;
+      if (prev && (isa<IfStmt>(prev) || isa<CXXForRangeStmt>(prev))) nextOf_[prev] = s;
       if (auto* is = dyn_cast<IfStmt>(s)) position_[is] = {reinterpret_cast<uint64_t>(c), i};
       prev = s;
       ++i;
@@ -114,7 +113,7 @@ class Observer : public RecursiveASTVisitor<Observer> {
   std::map<const VarDecl*, std::vector<const CallExpr*>> outParams_;
   std::map<const ValueDecl*, std::vector<const Expr*>> assigned_;  // variables and fields
   std::map<const IfStmt*, std::pair<uint64_t, int>> position_;
-  std::map<const IfStmt*, const Stmt*> nextOf_;
+  std::map<const Stmt*, const Stmt*> nextOf_;  // the statement after an if or a loop
   std::set<const IfStmt*> elseIfs_;
   std::set<const Expr*> consumed_;
 
@@ -386,7 +385,8 @@ class Observer : public RecursiveASTVisitor<Observer> {
 
   void observeLone(BinaryOperator* b);
   void observeFindCall(CallExpr* call);
-  void addLookup(const VarDecl* table, const Expr* subject, OnMissing m, std::string how, SourceLocation at);
+  void addLookup(const VarDecl* table, const Expr* subject, OnMissing m, std::string how, SourceLocation at,
+                 const Stmt* after = nullptr);
   void addTemplateArg(const std::string& templ, const NamedDecl* td, unsigned index, const TemplateArgumentLoc& arg,
                       SourceRange whole, bool specialization);
 };
@@ -519,8 +519,10 @@ bool Observer::VisitVarDecl(VarDecl* v) {
   return true;
 }
 
-void Observer::addLookup(const VarDecl* table, const Expr* subject, OnMissing m, std::string how, SourceLocation at) {
+void Observer::addLookup(const VarDecl* table, const Expr* subject, OnMissing m, std::string how, SourceLocation at,
+                         const Stmt* after) {
   LookupObs l;
+  if (after) l.after = span(after->getSourceRange());
   l.table = table->getNameAsString();
   l.function = table->isLocalVarDecl() ? function() : "";
   l.subject = operand(subject);
@@ -590,10 +592,18 @@ bool Observer::VisitCXXForRangeStmt(CXXForRangeStmt* loop) {
   std::function<void(const Stmt*)> scan = [&](const Stmt* s) {
     if (!s) return;
     if (auto* b = dyn_cast<BinaryOperator>(s); b && b->getOpcode() == BO_EQ) {
-      const VarDecl* l = tableOf(b->getLHS());
-      const VarDecl* r = tableOf(b->getRHS());
-      if (l == item && r != item) addLookup(table, b->getRHS(), OnMissing::Fallback, "a loop over " + table->getNameAsString(), b->getBeginLoc());
-      if (r == item && l != item) addLookup(table, b->getLHS(), OnMissing::Fallback, "a loop over " + table->getNameAsString(), b->getBeginLoc());
+      // `a == sm`, or `e.arch == sm` over an array of {arch, value} structs.
+      auto itemOf = [&](const Expr* x) -> const VarDecl* {
+        x = x->IgnoreParenImpCasts();
+        if (auto* m = dyn_cast<MemberExpr>(x)) x = m->getBase();
+        return tableOf(x);
+      };
+      const VarDecl* l = itemOf(b->getLHS());
+      const VarDecl* r = itemOf(b->getRHS());
+      const Stmt* after = nextOf_.count(loop) ? nextOf_[loop] : nullptr;
+      std::string how = "a loop over " + table->getNameAsString();
+      if (l == item && r != item) addLookup(table, b->getRHS(), OnMissing::Fallback, how, b->getBeginLoc(), after);
+      if (r == item && l != item) addLookup(table, b->getLHS(), OnMissing::Fallback, how, b->getBeginLoc(), after);
     }
     for (const Stmt* c : s->children()) scan(c);
   };

@@ -226,6 +226,13 @@ std::vector<Lookup> lookups(const SiteInput& in) {
     x.subjects.push_back(judgeOperand(l.subject, in.k));
     x.on_missing = l.on_missing;
     x.how = l.how;
+    if (l.after) {
+      BlockExit after = exitOf(in.text, *l.after);
+      if (after.exit == Exit::Crashes) {
+        x.on_missing = OnMissing::Crash;
+        x.how += " then " + after.what;
+      }
+    }
     x.line = l.line;
     out.push_back(std::move(x));
   }

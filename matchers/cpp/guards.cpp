@@ -78,6 +78,46 @@ void emit(const Group& g, const Token& close, std::string_view text, const std::
   out.push_back(std::move(s));
 }
 
+// `#define SUPPORTS_TMA (__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000)`: a
+// guard every use of the macro shares, named after the macro.
+void defineSite(std::string_view text, const Token& d, const MacroAliases& aliases, const Knowledge& k,
+                std::vector<Site>& out) {
+  std::vector<Token> ops;
+  operandTokens(text, d, ops);
+  if (ops.size() < 2 || ops[0].kind != Tok::Ident) return;
+  size_t body = 1;
+  if (spell(text, ops[1]) == "(" && ops[1].begin == ops[0].end) {  // function-like: skip the parameters
+    while (body < ops.size() && spell(text, ops[body]) != ")") ++body;
+    ++body;
+  }
+  if (body >= ops.size()) return;
+  Condition c = rawCondition(text, ops, body, ops.size(), aliases);
+  Subject subject;
+  std::string subjectText = chooseSubject({&c}, k, &subject);
+  if (subjectText.empty() || !subject.evidence.subject) return;
+  Arms arms;
+  addArms(c, subjectText, text, k, arms);
+  if (arms.entries.empty()) return;
+  std::string name(spell(text, ops[0]));
+  Site s;
+  s.name = "#define " + name;
+  s.scope = name;
+  s.kind = SiteKind::Guard;
+  s.spelling = arms.style;
+  s.entries = arms.entries;
+  s.ranges = arms.ranges;
+  subject.binding.clear();
+  s.subject = subject;
+  s.evidence = subject.evidence;
+  s.extent = ByteRange{d.begin, d.end};
+  s.container = s.extent;
+  s.line = d.line;
+  s.end_line = d.line + static_cast<int>(std::count(text.begin() + d.begin, text.begin() + d.end, '\n'));
+  s.on_missing = OnMissing::Fallback;
+  s.on_missing_reason = name + " is false, and code that tests it takes another path";
+  out.push_back(std::move(s));
+}
+
 }  // namespace
 
 std::vector<Site> guardSites(std::string_view text, const std::vector<Token>& tokens,
@@ -119,6 +159,8 @@ std::vector<Site> guardSites(std::string_view text, const std::vector<Token>& to
     } else if (name == "error" && !stack.empty()) {
       if (stack.back().hasElse) stack.back().elseErrors = true;
       else stack.back().branches.back().errors = true;
+    } else if (name == "define") {
+      defineSite(text, t, aliases, k, out);
     } else if (name == "endif" && !stack.empty()) {
       emit(stack.back(), t, text, functions, k, out);
       stack.pop_back();

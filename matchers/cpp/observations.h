@@ -121,6 +121,7 @@ struct LookupObs {
   OnMissing on_missing = OnMissing::Unknown;
   std::string how;
   int line = 0;
+  std::optional<Span> after;  // for a loop: the statement that runs when nothing matched
 };
 
 struct TemplateArgObs {
