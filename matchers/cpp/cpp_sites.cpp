@@ -171,6 +171,7 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
         for (const auto& b : c->branches) crash |= exitOf(in.text, b.body).exit == Exit::Crashes;
       s.on_missing = crash ? OnMissing::Crash : OnMissing::Fallback;
       s.on_missing_reason = assertMacro ? head->origin.macro + " fails" : crash ? "the guard throws" : "the guard takes another path";
+      s.check = crash;
     } else if (last->otherwise) {
       BlockExit x = exitOf(in.text, last->otherwise->body);
       s.on_missing = x.exit == Exit::Crashes ? OnMissing::Crash : OnMissing::Fallback;
@@ -207,6 +208,7 @@ void loneSites(const SiteInput& in, std::vector<Site>& out) {
       s.on_missing = deny ? OnMissing::Fallback : OnMissing::Crash;
       s.on_missing_reason = deny ? "a deny-list check: an arch not named passes" : callee + " fails";
       if (deny) s.polarity = Polarity::Deny;
+      s.check = !deny;
     } else {
       s.on_missing = OnMissing::Fallback;
       s.on_missing_reason = "the test is false and another path runs";
@@ -214,6 +216,21 @@ void loneSites(const SiteInput& in, std::vector<Site>& out) {
     }
     finishSite(s, lone.function, lone.origin, in.k);
     out.push_back(std::move(s));
+  }
+}
+
+void markDominated(std::vector<Site>& sites) {
+  for (const Site& c : sites) {
+    if (!c.check || c.polarity != Polarity::Allow || !c.ranges.empty() || c.entries.empty() || c.scope.empty() ||
+        !c.subject || c.subject->binding.empty())
+      continue;
+    for (Site& s : sites) {
+      if (&s == &c || s.scope != c.scope || !s.subject || s.subject->binding != c.subject->binding ||
+          s.extent.begin < c.extent.end || !s.dominated_by.empty())
+        continue;
+      s.dominated_by = dominatorKey(c);
+      for (const auto& e : c.entries) s.reached_only_by.push_back(e.arch);
+    }
   }
 }
 

@@ -46,4 +46,11 @@ bool namedForItsArchs(const Site& s) {
   return true;
 }
 
+bool unreachable(const Site& s, const Arch& a) {
+  if (s.dominated_by.empty()) return false;
+  for (const Arch& allowed : s.reached_only_by)
+    if (covers(allowed, a)) return false;
+  return true;
+}
+
 }  // namespace archscan

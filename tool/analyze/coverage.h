@@ -18,5 +18,7 @@ std::string keyList(const Site& s);
 bool archSpecific(const Site& s, OnMissing onMissing);
 // A site inside something named for exactly its archs (is_sm100a_supported).
 bool namedForItsArchs(const Site& s);
+// An earlier check in the same function stops `a` before it reaches the site.
+bool unreachable(const Site& s, const Arch& a);
 
 }  // namespace archscan

@@ -106,7 +106,16 @@ struct Site {
   bool patchable = true;
   std::string unpatchable_reason;  // why not, when !patchable
   std::vector<Suppression> suppressions;  // comments on its first line or the line above
+  // A check earlier in the same function (`DG_HOST_ASSERT(arch == 9 || arch
+  // == 10)`) that crashes for every arch it does not list: only those reach
+  // this site. `dominated_by` is the check's dominatorKey().
+  std::string dominated_by;
+  std::vector<Arch> reached_only_by;
+  bool check = false;  // an assert or check: crashes for every arch it does not list
 };
+
+// How a dominated site names its dominating check.
+inline std::string dominatorKey(const Site& s) { return s.name + "@" + std::to_string(s.line); }
 
 // A read of a table: T[s], T[s][k], T.get(s, d), s in T.
 struct Lookup {

@@ -51,6 +51,7 @@ Cell cellFor(const LinkedSite& s, const Arch& a) {
   if (s.site.polarity == Polarity::Deny) return c == Coverage::Missing ? Cell::Passes : Cell::Denied;
   if (c == Coverage::Covered) return Cell::Covered;
   if (c == Coverage::CoveredByRange) return Cell::CoveredByRange;
+  if (unreachable(s.site, a)) return Cell::MissingCrash;  // the check before it stops a
   switch (s.on_missing) {
     case OnMissing::Crash: return Cell::MissingCrash;
     case OnMissing::Fallback: return Cell::MissingFallback;

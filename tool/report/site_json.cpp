@@ -45,6 +45,13 @@ void writeSiteDetail(JsonWriter& w, const Program& p, size_t site) {
   w.key("ranges").beginArray();
   for (const auto& r : s.site.ranges) w.value(r.text);
   w.endArray();
+  if (!s.site.dominated_by.empty()) {
+    // Reached only by the archs an earlier check lets through.
+    w.field("dominated_by", s.site.dominated_by);
+    w.key("reached_only_by").beginArray();
+    for (const auto& a : s.site.reached_only_by) w.value(a.name());
+    w.endArray();
+  }
   w.field("patchable", s.site.patchable);
   if (!s.site.patchable) w.field("unpatchable_reason", s.site.unpatchable_reason);
   w.key("lookups").beginArray();

@@ -13,7 +13,7 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
     if (namedForItsArchs(s)) continue;
     if (archSpecific(s, ls.on_missing) && !ctx.opts.all) continue;
     for (const Arch& t : ctx.opts.targets) {
-      if (coverage(s, t) != Coverage::Missing) continue;
+      if (coverage(s, t) != Coverage::Missing || unreachable(s, t)) continue;  // the check before it reports t
       bool nameSaysIt = false;  // name-mismatch already reports this arch here
       for (const Arch& named : s.scope_archs) nameSaysIt |= covers(named, t);
       if (nameSaysIt) continue;

@@ -16,9 +16,11 @@ void checkSiblingGap(const RuleContext& ctx, std::vector<Finding>& out) {
       std::set<std::string> reported;
       for (size_t j : fam.sites) {
         if (j == i || !visible(sites[j], ctx.opts) || sites[j].site.polarity != Polarity::Allow) continue;
+        // The check that gates a site is not its sibling: its list is what may pass.
+        if (ls.site.dominated_by == dominatorKey(sites[j].site)) continue;
         for (const Arch& a : entryArchs(sites[j].site)) {
           Arch base = a.base();
-          if (coverage(ls.site, base) != Coverage::Missing) continue;
+          if (coverage(ls.site, base) != Coverage::Missing || unreachable(ls.site, base)) continue;
           bool targeted = false;  // missing-arch already says it
           for (const Arch& t : ctx.opts.targets) targeted |= covers(base, t);
           if (targeted || !reported.insert(base.name()).second) continue;
