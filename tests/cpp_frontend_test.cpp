@@ -212,6 +212,9 @@ TEST(CppFrontend, NegativesAreNotSites) {
       "#if CUDA_VERSION >= 12080\n"
       "  return 3;\n"
       "#endif\n"
+      "#if __ARM_ARCH >= 8 || __SUNPRO_CC > 0x1000\n"
+      "  return 5;\n"
+      "#endif\n"
       "  return 0;\n"
       "}\n");
   EXPECT_TRUE(f.sites.empty()) << f.sites[0].name;
