@@ -91,6 +91,27 @@ TEST(Recovery, RawSwitchKeepsQualifiedEnumeratorLabelsAndTheDefault) {
   EXPECT_EQ(exitOf(src, sw[0].fallthrough_default->body).exit, Exit::Crashes);
 }
 
+TEST(Recovery, RawChainsReadElseIfElseRunsAndTheNextStatement) {
+  std::string src =
+      "int f() {\n"
+      "  int sm = getSMVersion();\n"
+      "  if (sm == 90) return 1; else if (sm == 100 or sm == 103) { return 2; } else { g(); }\n"
+      "  if (sm == 120) return 3;\n"
+      "  throw 1;\n"
+      "}\n";
+  auto chains = rawChains(src, lexCpp(src));
+  ASSERT_EQ(chains.size(), 2u);  // the else-if is part of the first, not a chain of its own
+  EXPECT_EQ(chains[0].branches.size(), 2u);
+  ASSERT_EQ(chains[0].branches[1].condition.size(), 2u);  // `or` reads as ||
+  EXPECT_TRUE(chains[0].otherwise);
+  EXPECT_EQ(chains[0].function, "f");
+  EXPECT_EQ(chains[1].index, chains[0].index + 1);  // adjacent: a run
+  ASSERT_TRUE(chains[1].next);
+  EXPECT_EQ(exitOf(src, chains[1].next->body).exit, Exit::Crashes);
+  const Operand& sm = chains[0].branches[0].condition[0][0].subject;
+  EXPECT_EQ(sm.calls, std::vector<std::string>{"getSMVersion"});  // traced through `sm = ...`
+}
+
 TEST(BlockExit, ProjectMacrosAndFalseChecksCrashAReturnFirstDoesNot) {
   auto exit = [](const std::string& s) { return exitOf(s, Span{0, static_cast<uint32_t>(s.size()), 1, 1}).exit; };
   EXPECT_EQ(exit("{ TORCH_CHECK(false, \"no\"); }"), Exit::Crashes);

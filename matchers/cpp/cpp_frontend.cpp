@@ -38,6 +38,7 @@ FileFacts CppFrontend::extract(const std::string& path, const std::string& sourc
   cpp::Observations obs = parser_.parse(path, source);
   auto tokens = cpp::lexCpp(source);
   cpp::recoverSwitches(obs.switches, cpp::rawSwitches(source, tokens));
+  cpp::recoverChains(obs, cpp::rawChains(source, tokens));
 
   cpp::SiteInput in{source, obs, k_};
   cpp::switchSites(in, facts.sites);

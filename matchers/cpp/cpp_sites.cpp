@@ -161,6 +161,8 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
     s.spelling = arms.style;
     s.subject = subject;
     s.evidence = subject.evidence;
+    if (head->recovered)
+      s.evidence.reasons.push_back("read from source text: Clang did not see this code (a branch the preprocessor skipped or an unknown macro)");
     const ChainObs* last = run.back();
     if (arms.positive == 0 && arms.negated > 0) {
       // `if (sm != 90 && sm != 100) throw ...`: a missing arch takes the body.

@@ -74,6 +74,7 @@ struct ChainObs {
   int index = -1;
   std::optional<Branch> next;  // the statement after it in the block (condition empty)
   MacroOrigin origin;
+  bool recovered = false;  // read from text: Clang did not see this code
 };
 
 struct CaseObs {
@@ -149,6 +150,7 @@ struct Observations {
   std::vector<LookupObs> lookups;
   std::vector<TemplateArgObs> template_args;
   std::vector<FunctionObs> functions;
+  std::vector<uint32_t> seen_ifs;       // where every if statement Clang saw begins
   std::vector<Diagnostic> diagnostics;  // Clang's errors, summarised
   int errors = 0;
   bool parsed = false;  // Clang produced an AST

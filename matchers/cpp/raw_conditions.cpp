@@ -10,7 +10,15 @@ struct Parser {
   size_t end;
   const MacroAliases& aliases;
 
-  std::string_view peek(size_t k = 0) const { return i + k < end ? spell(text, t[i + k]) : std::string_view(); }
+  // C++ alternative tokens read as their operators: `arch == 9 or arch == 10`.
+  std::string_view peek(size_t k = 0) const {
+    if (i + k >= end) return {};
+    std::string_view s = spell(text, t[i + k]);
+    if (s == "or") return "||";
+    if (s == "and") return "&&";
+    if (s == "not") return "!";
+    return s;
+  }
   bool eat(std::string_view s) {
     if (peek() != s) return false;
     ++i;

@@ -18,4 +18,18 @@ FmhaKernel selectFmhaKernel() {
   }
 }
 
+#ifdef ENABLE_FP8
+// Only built with FP8 enabled: the tolerant parse does not define
+// ENABLE_FP8, so Clang skips this function and the text is read instead.
+int fp8BlockScaleTileN() {
+  int const sm = common::getSMVersion();
+  if (sm == 90) {  // expect: missing-arch sm_121 error  expect(sm120): missing-arch sm_120 error
+    return 128;
+  } else if (sm == 100) {
+    return 256;
+  }
+  TLLM_THROW("FP8 block scaling needs SM90 or SM100");
+}
+#endif
+
 }  // namespace tensorrt_llm::kernels
