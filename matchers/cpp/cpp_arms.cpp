@@ -65,6 +65,15 @@ Entry entryAt(const ClassifiedKey& key, const std::string& keyText, const Span& 
   return e;
 }
 
+void applyArms(Site& s, const Arms& arms, const Subject& subject, SiteKind withEntries) {
+  s.kind = arms.entries.empty() ? SiteKind::Range : withEntries;
+  s.entries = arms.entries;
+  s.ranges = arms.ranges;
+  s.spelling = arms.style;
+  s.subject = subject;
+  s.evidence = subject.evidence;
+}
+
 void addArms(const Condition& c, const std::string& subject, std::string_view text, const Knowledge& k, Arms& out) {
   for (const auto& conj : c) {
     ArchRange range;

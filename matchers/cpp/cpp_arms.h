@@ -28,6 +28,10 @@ std::optional<ClassifiedKey> classifyInt(long long value, const Knowledge& k);
 // "" when every candidate is vetoed.
 std::string chooseSubject(const std::vector<const Condition*>& conds, const Knowledge& k, Subject* chosen);
 
+// A site's keys, ranges, spelling, subject and evidence from its arms: kind
+// `withEntries` when it has entries, else a range.
+void applyArms(Site& s, const Arms& arms, const Subject& subject, SiteKind withEntries);
+
 Entry entryAt(const ClassifiedKey& key, const std::string& keyText, const Span& keySpan, const Span& item,
               const std::string& form);
 ByteRange byteRange(const Span& s);

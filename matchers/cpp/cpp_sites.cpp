@@ -155,12 +155,7 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
     Site s = baseSite(head->function, subjectText, head->whole);
     s.extent.end = run.back()->whole.end;
     s.end_line = run.back()->whole.end_line;
-    s.kind = arms.entries.empty() ? SiteKind::Range : SiteKind::IfChain;
-    s.entries = arms.entries;
-    s.ranges = arms.ranges;
-    s.spelling = arms.style;
-    s.subject = subject;
-    s.evidence = subject.evidence;
+    applyArms(s, arms, subject, SiteKind::IfChain);
     if (head->recovered)
       s.evidence.reasons.push_back("read from source text: Clang did not see this code (a branch the preprocessor skipped or an unknown macro)");
     const ChainObs* last = run.back();
@@ -198,12 +193,7 @@ void loneSites(const SiteInput& in, std::vector<Site>& out) {
     addArms(lone.condition, subjectText, in.text, in.k, arms);
     if (arms.entries.empty() && !rangeOnArch(arms, subject)) continue;
     Site s = baseSite(lone.function, subjectText, lone.whole);
-    s.kind = arms.entries.empty() ? SiteKind::Range : SiteKind::IfChain;
-    s.entries = arms.entries;
-    s.ranges = arms.ranges;
-    s.spelling = arms.style;
-    s.subject = subject;
-    s.evidence = subject.evidence;
+    applyArms(s, arms, subject, SiteKind::IfChain);
     std::string callee = enclosingCallee(in.text, lone.whole.begin);
     bool deny = arms.positive == 0 && arms.negated > 0;
     if (isAssertLike(callee)) {

@@ -50,14 +50,9 @@ void emit(const Group& g, const Token& close, std::string_view text, const std::
   std::string fn = enclosingFunction(fns, g.open.begin);
   s.scope = fn;
   s.name = (fn.empty() ? std::string("<file>") : fn) + "[#if " + subjectText + "]";
-  s.kind = arms.entries.empty() ? SiteKind::Range : SiteKind::Guard;
-  s.spelling = arms.style;
-  s.entries = arms.entries;
-  s.ranges = arms.ranges;
   // Every guard on a global macro stands alone: no binding, no family.
   subject.binding.clear();
-  s.subject = subject;
-  s.evidence = subject.evidence;
+  applyArms(s, arms, subject, SiteKind::Guard);
   s.extent = ByteRange{g.open.begin, close.end};
   s.container = s.extent;
   s.line = g.open.line;
@@ -102,13 +97,8 @@ void defineSite(std::string_view text, const Token& d, const MacroAliases& alias
   Site s;
   s.name = "#define " + name;
   s.scope = name;
-  s.kind = SiteKind::Guard;
-  s.spelling = arms.style;
-  s.entries = arms.entries;
-  s.ranges = arms.ranges;
   subject.binding.clear();
-  s.subject = subject;
-  s.evidence = subject.evidence;
+  applyArms(s, arms, subject, SiteKind::Guard);
   s.extent = ByteRange{d.begin, d.end};
   s.container = s.extent;
   s.line = d.line;

@@ -45,6 +45,10 @@ size_t closing(std::string_view text, const std::vector<Token>& t, size_t open) 
 }  // namespace
 
 void initializerSites(const SiteInput& in, std::vector<Site>& out) {
+  auto archOf = [&](const Token& tok) {
+    auto v = integerValue(spell(in.text, tok));
+    return v ? classifyInt(*v, in.k) : std::nullopt;
+  };
   for (const auto& init : in.obs.inits) {
     auto t = lexCpp(in.text, init.init.begin, init.init.end, init.init.line);
     if (t.empty() || spell(in.text, t[0]) != "{") continue;
@@ -64,8 +68,7 @@ void initializerSites(const SiteInput& in, std::vector<Site>& out) {
           break;
         }
         const Token& k = t[parts[0].first];
-        auto v = integerValue(spell(in.text, k));
-        auto key = v ? classifyInt(*v, in.k) : std::nullopt;
+        auto key = archOf(k);
         if (!key) {
           pure = false;
           break;
@@ -78,8 +81,7 @@ void initializerSites(const SiteInput& in, std::vector<Site>& out) {
         keys.push_back(*key);
         ++pairs;
       } else if (it.first == it.last && a.kind == Tok::Number) {  // 90
-        auto v = integerValue(spell(in.text, a));
-        auto key = v ? classifyInt(*v, in.k) : std::nullopt;
+        auto key = archOf(a);
         if (!key) {
           pure = false;
           break;
