@@ -1,6 +1,7 @@
 #include "cpp_sites.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -235,6 +236,7 @@ std::vector<Lookup> lookups(const SiteInput& in) {
     x.subjects.push_back(judgeOperand(l.subject, in.k));
     x.on_missing = l.on_missing;
     x.how = l.how;
+    if (!l.table_file.empty()) x.table_file = std::filesystem::path(l.table_file).lexically_normal().string();
     if (l.after) {
       BlockExit after = exitOf(in.text, *l.after);
       if (after.exit == Exit::Crashes) {

@@ -123,6 +123,7 @@ struct LookupObs {
   std::string how;
   int line = 0;
   std::optional<Span> after;  // for a loop: the statement that runs when nothing matched
+  std::string table_file;     // the included file that declares the table; "" for this one
 };
 
 struct TemplateArgObs {

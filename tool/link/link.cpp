@@ -3,6 +3,7 @@
 #include <fnmatch.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <numeric>
 #include <set>
@@ -45,9 +46,20 @@ void resolveHelpers(const std::vector<FileFacts>& files, const SymbolTable& syms
 
 void attachLookups(const std::vector<FileFacts>& files, const SymbolTable& syms, const std::map<Key, size_t>& byBinding,
                    const std::map<Key, std::vector<size_t>>& nested, Program& p) {
+  // Files by absolute path, for lookups whose front-end resolved the table's file.
+  std::map<std::string, size_t> byPath;
+  for (size_t f = 0; f < files.size(); ++f) {
+    std::error_code ec;
+    byPath.emplace(std::filesystem::absolute(files[f].path, ec).lexically_normal().string(), f);
+  }
   for (size_t f = 0; f < files.size(); ++f) {
     for (const auto& l : files[f].lookups) {
-      for (const auto& ref : syms.resolve(f, l.table, l.scope_class, l.scope_function)) {
+      std::vector<SymbolRef> refs;
+      if (auto it = byPath.find(l.table_file); !l.table_file.empty() && it != byPath.end())
+        refs.push_back({it->second, l.table});
+      else
+        refs = syms.resolve(f, l.table, l.scope_class, l.scope_function);
+      for (const auto& ref : refs) {
         auto it = byBinding.find({ref.file, ref.binding});
         if (it == byBinding.end()) continue;
         auto add = [&](size_t site, size_t level) {

@@ -126,6 +126,9 @@ struct Lookup {
   OnMissing on_missing = OnMissing::Unknown;
   std::string how;          // "T[cap]", ".get(cap, default)", "cap in T"
   int line = 0;
+  // The file that declares the table, when the front-end knows it from its
+  // own resolution (a C++ table in an included header); absolute.
+  std::string table_file;
 };
 
 struct Import {

@@ -16,4 +16,7 @@ int pick_tile_m() {
   return configs.front().tile_m;
 }
 
+// Reads the header's table: a lookup linked to gemm_configs.h through the include.
+int default_tile_n() { return gemm::kDefaultConfigBySm.at(current_sm_version()).tile_n; }
+
 }  // namespace flashinfer
