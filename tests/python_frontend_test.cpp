@@ -169,3 +169,35 @@ TEST(PythonFrontendSites, SyntaxErrorsAreDiagnosticsAndExtractionGoesOn) {
 
 }  // namespace
 }  // namespace archscan
+
+#include "link/dominance.h"
+
+namespace archscan {
+namespace {
+
+TEST(PythonFrontend, AssertDominatesALaterChainOnTheSameSubject) {
+  auto f = test::extractPython(
+      "import torch\n"
+      "def g():\n"
+      "    major = torch.cuda.get_device_capability()[0]\n"
+      "    assert major in (9, 10)\n"
+      "    if major == 9:\n"
+      "        return 1\n"
+      "    else:\n"
+      "        return 2\n"
+      "def h():\n"
+      "    major = torch.cuda.get_device_capability()[0]\n"
+      "    if major == 9:\n"
+      "        return 1\n"
+      "    return 2\n");
+  markDominated(f.sites);
+  ASSERT_EQ(f.sites.size(), 3u);
+  EXPECT_TRUE(f.sites[0].check);
+  EXPECT_EQ(f.sites[1].dominated_by, dominatorKey(f.sites[0]));
+  ASSERT_EQ(f.sites[1].reached_only_by.size(), 2u);
+  EXPECT_EQ(f.sites[1].reached_only_by[1].name(), "sm_10x");
+  EXPECT_TRUE(f.sites[2].dominated_by.empty());  // another function: not dominated
+}
+
+}  // namespace
+}  // namespace archscan

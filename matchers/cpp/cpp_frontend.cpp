@@ -52,7 +52,6 @@ FileFacts CppFrontend::extract(const std::string& path, const std::string& sourc
   }
   std::stable_sort(facts.sites.begin(), facts.sites.end(),
                    [](const Site& a, const Site& b) { return a.extent.begin < b.extent.begin; });
-  cpp::markDominated(facts.sites);
   facts.lookups = cpp::lookups(in);
   for (const auto& f : obs.functions) {
     FunctionSummary fs;

@@ -24,11 +24,6 @@ void initializerSites(const SiteInput& in, std::vector<Site>& out);
 void templateSites(const SiteInput& in, std::vector<Site>& out);
 std::vector<Lookup> lookups(const SiteInput& in);
 
-// A site after a check on the same subject in the same function is reached
-// only by the archs the check lists (the check itself reports the others).
-// Approximate: the check is assumed to run on every path to the site.
-void markDominated(std::vector<Site>& sites);
-
 // Scope, evidence from an arch-named function, and patchability shared by all kinds.
 void finishSite(Site& s, const std::string& function, const MacroOrigin& origin, const Knowledge& k);
 

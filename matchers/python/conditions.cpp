@@ -158,6 +158,7 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
       if (clauseTests(c, subjectText, idx) && blockRaises(c.body, idx)) s.on_missing = OnMissing::Crash;
     if (s.on_missing != OnMissing::Crash) s.on_missing = OnMissing::Fallback;
     s.on_missing_reason = s.on_missing == OnMissing::Crash ? "the guard raises" : "the guard takes another path";
+    s.check = s.on_missing == OnMissing::Crash;
   } else if (clauses.size() == 1 && ts_node_is_null(elseB) && blockDisables(clauses[0].body, idx)) {
     s.polarity = Polarity::Deny;
     s.on_missing = OnMissing::Fallback;
@@ -240,6 +241,7 @@ void siteFromAssert(PyContext& ctx, TSNode stmt) {
   } else {
     s.on_missing = OnMissing::Crash;
     s.on_missing_reason = "the assert fails";
+    s.check = true;
   }
   ctx.facts.sites.push_back(std::move(s));
 }

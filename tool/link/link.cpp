@@ -8,6 +8,7 @@
 #include <numeric>
 #include <set>
 
+#include "link/dominance.h"
 #include "link/families.h"
 #include "link/symbols.h"
 
@@ -146,7 +147,9 @@ Program link(const std::vector<FileFacts>& files, const std::vector<DeclaredFami
   for (size_t f = 0; f < files.size(); ++f) {
     for (const auto& d : files[f].diagnostics) p.diagnostics.push_back(d);
     for (const auto& s : files[f].suppressions) p.suppressions.push_back({files[f].path, s});
-    for (const auto& s : files[f].sites) {
+    std::vector<Site> sites = files[f].sites;
+    markDominated(sites);
+    for (const auto& s : sites) {
       LinkedSite ls;
       ls.site = s;
       ls.file = files[f].path;
