@@ -88,7 +88,7 @@ TEST(Recovery, RawSwitchKeepsQualifiedEnumeratorLabelsAndTheDefault) {
   EXPECT_EQ(sw[0].cases[0].enumerator, "Sm90a");
   EXPECT_EQ(sw[0].cases[1].text, "(100)");
   ASSERT_TRUE(sw[0].fallthrough_default);
-  EXPECT_EQ(exitOf(src, sw[0].fallthrough_default->body).exit, Exit::Crashes);
+  EXPECT_EQ(exitOf(src, lexCpp(src), sw[0].fallthrough_default->body).exit, Exit::Crashes);
 }
 
 TEST(Recovery, RawChainsReadElseIfElseRunsAndTheNextStatement) {
@@ -107,13 +107,13 @@ TEST(Recovery, RawChainsReadElseIfElseRunsAndTheNextStatement) {
   EXPECT_EQ(chains[0].function, "f");
   EXPECT_EQ(chains[1].index, chains[0].index + 1);  // adjacent: a run
   ASSERT_TRUE(chains[1].next);
-  EXPECT_EQ(exitOf(src, chains[1].next->body).exit, Exit::Crashes);
+  EXPECT_EQ(exitOf(src, lexCpp(src), chains[1].next->body).exit, Exit::Crashes);
   const Operand& sm = chains[0].branches[0].condition[0][0].subject;
   EXPECT_EQ(sm.calls, std::vector<std::string>{"getSMVersion"});  // traced through `sm = ...`
 }
 
 TEST(BlockExit, ProjectMacrosAndFalseChecksCrashAReturnFirstDoesNot) {
-  auto exit = [](const std::string& s) { return exitOf(s, Span{0, static_cast<uint32_t>(s.size()), 1, 1}).exit; };
+  auto exit = [](const std::string& s) { return exitOf(s, lexCpp(s), Span{0, static_cast<uint32_t>(s.size()), 1, 1}).exit; };
   EXPECT_EQ(exit("{ TORCH_CHECK(false, \"no\"); }"), Exit::Crashes);
   EXPECT_EQ(exit("{ DG_HOST_UNREACHABLE(\"x\"); }"), Exit::Crashes);
   EXPECT_EQ(exit("{ assert(!\"unsupported\"); }"), Exit::Crashes);

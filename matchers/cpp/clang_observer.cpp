@@ -190,16 +190,13 @@ class Observer : public RecursiveASTVisitor<Observer> {
       std::string name = d->getNameAsString();
       if (isa<EnumConstantDecl>(d)) {
         o.atoms.push_back(name);
-      } else if (auto* p = dyn_cast<ParmVarDecl>(d)) {
+      } else if (isa<ParmVarDecl>(d)) {
         o.names.push_back(name);
-        if (depth == 0) {
-          o.parameter = true;
-          o.binding = dotted(function()) + "." + name;
-        }
+        if (depth == 0) o.binding = dottedName(function()) + "." + name;
       } else if (auto* v = dyn_cast<VarDecl>(d)) {
         o.names.push_back(name);
         if (!seen.insert(v).second) return;
-        if (depth == 0) o.binding = v->isLocalVarDeclOrParm() ? dotted(function()) + "." + name : name;
+        if (depth == 0) o.binding = v->isLocalVarDeclOrParm() ? dottedName(function()) + "." + name : name;
         if (const RecordDecl* rd = v->getType()->getAsRecordDecl()) o.atoms.push_back(rd->getNameAsString());
         if (v->getInit()) trace(v->getInit(), o, depth + 1, seen);
         if (auto it = assigned_.find(v); it != assigned_.end())
@@ -262,11 +259,6 @@ class Observer : public RecursiveASTVisitor<Observer> {
     std::set<const Decl*> seen;
     trace(e, o, 0, seen);
     return o;
-  }
-
-  static std::string dotted(std::string q) {
-    for (size_t p; (p = q.find("::")) != std::string::npos;) q.replace(p, 2, ".");
-    return q;
   }
 
   // --- conditions
@@ -391,7 +383,7 @@ class Observer : public RecursiveASTVisitor<Observer> {
   void addLookup(const VarDecl* table, const Expr* subject, OnMissing m, std::string how, SourceLocation at,
                  const Stmt* after = nullptr);
   void addTemplateArg(const std::string& templ, const NamedDecl* td, unsigned index, const TemplateArgumentLoc& arg,
-                      SourceRange whole, bool specialization);
+                      SourceRange whole);
 };
 
 #include "observe/switches.inc"

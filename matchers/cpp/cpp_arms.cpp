@@ -38,8 +38,6 @@ std::string oneLine(std::string_view s) {
   return out;
 }
 
-int score(const Evidence& e) { return e.negative ? -1 : (e.subject ? 2 : 0) + (e.name ? 1 : 0); }
-
 }  // namespace
 
 ByteRange byteRange(const Span& s) { return ByteRange{s.begin, s.end}; }
@@ -114,7 +112,7 @@ std::string chooseSubject(const std::vector<const Condition*>& conds, const Know
         auto it = stats.find(t.subject.text);
         if (it == stats.end()) {
           Subject s = judgeOperand(t.subject, k);
-          it = stats.emplace(t.subject.text, std::make_pair(score(s.evidence), 0)).first;
+          it = stats.emplace(t.subject.text, std::make_pair(evidenceScore(s.evidence), 0)).first;
           subjects.emplace(t.subject.text, s);
         }
         it->second.second++;

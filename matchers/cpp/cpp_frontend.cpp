@@ -40,7 +40,7 @@ FileFacts CppFrontend::extract(const std::string& path, const std::string& sourc
   cpp::recoverSwitches(obs.switches, cpp::rawSwitches(source, tokens));
   cpp::recoverChains(obs, cpp::rawChains(source, tokens));
 
-  cpp::SiteInput in{source, obs, k_};
+  cpp::SiteInput in{source, tokens, obs, k_};
   cpp::switchSites(in, facts.sites);
   cpp::chainSites(in, facts.sites);
   cpp::loneSites(in, facts.sites);

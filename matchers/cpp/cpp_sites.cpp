@@ -45,11 +45,6 @@ bool rangeOnArch(const Arms& arms, const Subject& subject) {
 
 }  // namespace
 
-std::string dottedName(std::string q) {
-  for (size_t p; (p = q.find("::")) != std::string::npos;) q.replace(p, 2, ".");
-  return q;
-}
-
 void finishSite(Site& s, const std::string& function, const MacroOrigin& origin, const Knowledge& k) {
   NameInfo fn = functionName(function, k);
   if (fn.arch_like && !s.evidence.name) {
@@ -71,6 +66,7 @@ void switchSites(const SiteInput& in, std::vector<Site>& out) {
     Site s = baseSite(sw.function, sw.subject.text, sw.whole);
     s.kind = SiteKind::Switch;
     std::vector<ClassifiedKey> keys;
+    std::vector<bool> fromEnumerator;
     int impure = 0, recovered = 0;
     for (const auto& c : sw.cases) {
       auto key = labelArch(c, in.k);
@@ -81,14 +77,15 @@ void switchSites(const SiteInput& in, std::vector<Site>& out) {
       Entry e = entryAt(*key, c.text, c.label, c.label, "case");
       s.entries.push_back(e);
       keys.push_back(*key);
+      fromEnumerator.push_back(!c.enumerator.empty());
       recovered += c.recovered ? 1 : 0;
     }
     // Bit widths, head dims and tile sizes share numbers with archs: a switch
     // counts only when every label is one, or its subject is a capability.
-    // Enumerator labels spell archs by name; the numeric ones decide the spelling.
+    // Enumerator labels spell archs by name; the valued ones decide the spelling.
     std::vector<ClassifiedKey> numeric;
     for (size_t i = 0; i < keys.size(); ++i)
-      if (s.entries[i].key_text.find_first_not_of("0123456789") == std::string::npos) numeric.push_back(keys[i]);
+      if (!fromEnumerator[i]) numeric.push_back(keys[i]);
     const auto& spelled = numeric.empty() ? keys : numeric;
     if (keys.empty() || commonSpelling(spelled) == SpellingKind::Unknown) continue;
     if (impure > 0 && !subject.evidence.subject) continue;
@@ -104,7 +101,7 @@ void switchSites(const SiteInput& in, std::vector<Site>& out) {
       region.end = sw.body.end > 0 ? sw.body.end - 1 : region.end;
       for (const auto& c : sw.cases)
         if (c.label.begin > region.begin && c.label.begin < region.end) region.end = c.label.begin;
-      BlockExit x = exitOf(in.text, region);
+      BlockExit x = exitOf(in.text, in.tokens, region);
       s.on_missing = x.exit == Exit::Crashes ? OnMissing::Crash : OnMissing::Fallback;
       s.on_missing_reason = x.exit == Exit::Crashes ? "default: " + x.what : "default: runs instead";
     } else {
@@ -136,7 +133,7 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
     auto exits = [&](const ChainObs* c) {
       if (c->otherwise) return false;
       for (const auto& b : c->branches)
-        if (exitOf(in.text, b.body).exit == Exit::Falls) return false;
+        if (exitOf(in.text, in.tokens, b.body).exit == Exit::Falls) return false;
       return true;
     };
     while (head->block && exits(run.back())) {
@@ -166,16 +163,16 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
       bool assertMacro = head->origin.expanded && isAssertLike(head->origin.macro);
       bool crash = assertMacro;
       for (const auto* c : run)
-        for (const auto& b : c->branches) crash |= exitOf(in.text, b.body).exit == Exit::Crashes;
+        for (const auto& b : c->branches) crash |= exitOf(in.text, in.tokens, b.body).exit == Exit::Crashes;
       s.on_missing = crash ? OnMissing::Crash : OnMissing::Fallback;
       s.on_missing_reason = assertMacro ? head->origin.macro + " fails" : crash ? "the guard throws" : "the guard takes another path";
       s.check = crash;
     } else if (last->otherwise) {
-      BlockExit x = exitOf(in.text, last->otherwise->body);
+      BlockExit x = exitOf(in.text, in.tokens, last->otherwise->body);
       s.on_missing = x.exit == Exit::Crashes ? OnMissing::Crash : OnMissing::Fallback;
       s.on_missing_reason = x.exit == Exit::Crashes ? "the else branch: " + x.what : "the else branch runs instead";
     } else {
-      BlockExit after = last->next ? exitOf(in.text, last->next->body) : BlockExit{};
+      BlockExit after = last->next ? exitOf(in.text, in.tokens, last->next->body) : BlockExit{};
       bool crash = exits(last) && after.exit == Exit::Crashes;
       s.on_missing = crash ? OnMissing::Crash : OnMissing::Fallback;
       s.on_missing_reason = crash ? "the statement after the chain: " + after.what : "no branch is taken";
@@ -223,7 +220,7 @@ std::vector<Lookup> lookups(const SiteInput& in) {
     x.how = l.how;
     if (!l.table_file.empty()) x.table_file = std::filesystem::path(l.table_file).lexically_normal().string();
     if (l.after) {
-      BlockExit after = exitOf(in.text, *l.after);
+      BlockExit after = exitOf(in.text, in.tokens, *l.after);
       if (after.exit == Exit::Crashes) {
         x.on_missing = OnMissing::Crash;
         x.how += " then " + after.what;

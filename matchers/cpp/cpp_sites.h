@@ -8,11 +8,13 @@
 #include "knowledge/knowledge.h"
 #include "model/facts.h"
 #include "observations.h"
+#include "raw_lexer.h"
 
 namespace archscan::cpp {
 
 struct SiteInput {
   std::string_view text;
+  const std::vector<Token>& tokens;  // the whole file, lexed once
   const Observations& obs;
   const Knowledge& k;
 };
@@ -26,8 +28,5 @@ std::vector<Lookup> lookups(const SiteInput& in);
 
 // Scope, evidence from an arch-named function, and patchability shared by all kinds.
 void finishSite(Site& s, const std::string& function, const MacroOrigin& origin, const Knowledge& k);
-
-// `ns::fn` -> `ns.fn`, the form bindings and scopes use.
-std::string dottedName(std::string q);
 
 }  // namespace archscan::cpp

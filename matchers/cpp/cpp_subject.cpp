@@ -9,18 +9,23 @@
 namespace archscan::cpp {
 namespace {
 
-// getSMVersion, get_sm_version and GetSmVersion are one helper.
-std::string fold(const std::string& s) {
-  std::string out;
-  for (char c : s)
-    if (c != '_') out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
+// getSMVersion, get_sm_version and GetSmVersion are one helper: compared
+// ignoring case and underscores, without building strings (this runs for
+// every function a header declares).
+bool sameFolded(const std::string& a, const std::string& b) {
+  size_t i = 0, j = 0;
+  for (;;) {
+    while (i < a.size() && a[i] == '_') ++i;
+    while (j < b.size() && b[j] == '_') ++j;
+    if (i == a.size() || j == b.size()) return i == a.size() && j == b.size();
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[j]))) return false;
+    ++i, ++j;
+  }
 }
 
 bool inFolded(const std::set<std::string>& set, const std::string& name) {
-  std::string f = fold(name);
   for (const auto& s : set)
-    if (fold(s) == f) return true;
+    if (sameFolded(s, name)) return true;
   return false;
 }
 
@@ -115,34 +120,36 @@ Subject judgeOperand(const Operand& o, const Knowledge& k) {
   return s;
 }
 
-BlockExit exitOf(std::string_view text, const Span& s) {
+BlockExit exitOf(std::string_view text, const std::vector<Token>& tokens, const Span& s) {
   BlockExit out;
   if (s.end <= s.begin) return out;
-  auto toks = lexCpp(text, s.begin, s.end, s.line);
+  auto [from, to] = tokensWithin(tokens, s.begin, s.end);
+  const Token* toks = tokens.data() + from;
+  size_t count = to - from;
   auto statement = [&](size_t i) {
     size_t j = i;
     int depth = 0;
-    while (j < toks.size()) {
+    while (j < count) {
       std::string_view t = spell(text, toks[j]);
       if (t == "(") ++depth;
       if (t == ")") --depth;
       if ((t == ";" && depth <= 0) || t == "}") break;
       ++j;
     }
-    std::string w(text.substr(toks[i].begin, (j < toks.size() ? toks[j].begin : s.end) - toks[i].begin));
+    std::string w(text.substr(toks[i].begin, (j < count ? toks[j].begin : s.end) - toks[i].begin));
     for (auto& c : w)
       if (c == '\n' || c == '\t') c = ' ';
     if (w.size() > 60) w = w.substr(0, 57) + "...";
     return w;
   };
-  for (size_t i = 0; i < toks.size(); ++i) {
+  for (size_t i = 0; i < count; ++i) {
     if (toks[i].kind != Tok::Ident) continue;
     std::string id(spell(text, toks[i]));
-    bool call = i + 1 < toks.size() && spell(text, toks[i + 1]) == "(";
+    bool call = i + 1 < count && spell(text, toks[i + 1]) == "(";
     std::string firstArg;
-    if (call && i + 2 < toks.size()) firstArg = std::string(spell(text, toks[i + 2]));
+    if (call && i + 2 < count) firstArg = std::string(spell(text, toks[i + 2]));
     bool falseArg = firstArg == "false" || firstArg == "0" ||
-                    (firstArg == "!" && i + 3 < toks.size() && toks[i + 3].kind == Tok::String);
+                    (firstArg == "!" && i + 3 < count && toks[i + 3].kind == Tok::String);
     if (id == "throw" || (call && crashCall(id)) || (call && isAssertLike(id) && falseArg)) {
       out.exit = Exit::Crashes;
       out.what = statement(i);

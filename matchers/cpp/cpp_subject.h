@@ -7,6 +7,7 @@
 
 #include "knowledge/knowledge.h"
 #include "observations.h"
+#include "raw_lexer.h"
 
 namespace archscan::cpp {
 
@@ -16,8 +17,9 @@ struct BlockExit {
   Exit exit = Exit::Falls;
   std::string what;  // the crashing or returning statement, shortened
 };
-// Reads the tokens of text[s.begin, s.end) in order; the first decisive one wins.
-BlockExit exitOf(std::string_view text, const Span& s);
+// Reads the file's tokens inside text[s.begin, s.end) in order; the first
+// decisive one wins.
+BlockExit exitOf(std::string_view text, const std::vector<Token>& tokens, const Span& s);
 
 // The callee or macro whose argument list encloses `at`: `DG_HOST_ASSERT` for
 // a comparison inside `DG_HOST_ASSERT(arch == 9 || arch == 10)`; "" if none.

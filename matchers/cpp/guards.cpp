@@ -30,10 +30,8 @@ std::string enclosingFunction(const std::vector<FunctionObs>& fns, uint32_t at) 
 }
 
 // Operand tokens of one directive (everything after its name).
-std::pair<size_t, size_t> operandTokens(std::string_view text, const Token& d, std::vector<Token>& out) {
-  DirectiveHead h = directiveHead(text, d);
-  out = lexCpp(text, h.operands, d.end, d.line);
-  return {0, out.size()};
+std::vector<Token> operandTokens(std::string_view text, const Token& d) {
+  return lexCpp(text, directiveHead(text, d).operands, d.end, d.line);
 }
 
 void emit(const Group& g, const Token& close, std::string_view text, const std::vector<FunctionObs>& fns,
@@ -77,8 +75,7 @@ void emit(const Group& g, const Token& close, std::string_view text, const std::
 // guard every use of the macro shares, named after the macro.
 void defineSite(std::string_view text, const Token& d, const MacroAliases& aliases, const Knowledge& k,
                 std::vector<Site>& out) {
-  std::vector<Token> ops;
-  operandTokens(text, d, ops);
+  std::vector<Token> ops = operandTokens(text, d);
   if (ops.size() < 2 || ops[0].kind != Tok::Ident) return;
   size_t body = 1;
   if (spell(text, ops[1]) == "(" && ops[1].begin == ops[0].end) {  // function-like: skip the parameters
@@ -115,8 +112,7 @@ std::vector<Site> guardSites(std::string_view text, const std::vector<Token>& to
   MacroAliases aliases;
   for (const auto& t : tokens) {
     if (t.kind != Tok::Directive || directiveHead(text, t).name != "define") continue;
-    std::vector<Token> ops;
-    operandTokens(text, t, ops);
+    std::vector<Token> ops = operandTokens(text, t);
     if (ops.size() < 2 || ops[0].kind != Tok::Ident) continue;
     for (size_t i = 1; i < ops.size(); ++i) {
       std::string w(spell(text, ops[i]));
@@ -132,9 +128,8 @@ std::vector<Site> guardSites(std::string_view text, const std::vector<Token>& to
       GuardBranch b;
       b.directive = t;
       if (name == "if" || name == "elif") {
-        std::vector<Token> ops;
-        auto [from, to] = operandTokens(text, t, ops);
-        b.condition = rawCondition(text, ops, from, to, aliases);
+        std::vector<Token> ops = operandTokens(text, t);
+        b.condition = rawCondition(text, ops, 0, ops.size(), aliases);
       }
       if (name == "elif") {
         if (!stack.empty()) stack.back().branches.push_back(std::move(b));

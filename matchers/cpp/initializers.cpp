@@ -32,16 +32,6 @@ std::vector<Item> items(std::string_view text, const std::vector<Token>& t, size
   return out;
 }
 
-size_t closing(std::string_view text, const std::vector<Token>& t, size_t open) {
-  int depth = 0;
-  for (size_t i = open; i < t.size(); ++i) {
-    std::string_view s = spell(text, t[i]);
-    if (s == "{") ++depth;
-    if (s == "}" && --depth == 0) return i;
-  }
-  return t.size();
-}
-
 }  // namespace
 
 void initializerSites(const SiteInput& in, std::vector<Site>& out) {
@@ -50,9 +40,10 @@ void initializerSites(const SiteInput& in, std::vector<Site>& out) {
     return v ? classifyInt(*v, in.k) : std::nullopt;
   };
   for (const auto& init : in.obs.inits) {
-    auto t = lexCpp(in.text, init.init.begin, init.init.end, init.init.line);
+    auto [from, to] = tokensWithin(in.tokens, init.init.begin, init.init.end);
+    std::vector<Token> t(in.tokens.begin() + from, in.tokens.begin() + to);
     if (t.empty() || spell(in.text, t[0]) != "{") continue;
-    size_t close = closing(in.text, t, 0);
+    size_t close = matchingToken(in.text, t, 0);
     if (close >= t.size()) continue;
     Site s;
     std::vector<ClassifiedKey> keys;
@@ -61,7 +52,7 @@ void initializerSites(const SiteInput& in, std::vector<Site>& out) {
     for (const Item& it : items(in.text, t, 0, close)) {
       const Token& a = t[it.first];
       if (spell(in.text, a) == "{") {  // {90, value}
-        size_t inner = closing(in.text, t, it.first);
+        size_t inner = matchingToken(in.text, t, it.first);
         auto parts = items(in.text, t, it.first, inner);
         if (parts.size() < 2 || parts[0].first != parts[0].last || t[parts[0].first].kind != Tok::Number) {
           pure = false;

@@ -33,7 +33,6 @@ struct Operand {
   std::vector<std::string> calls;            // callees met, and calls that filled an out-parameter
   std::vector<std::string> atoms;            // enumerators, macros, member names, type names
   std::vector<std::string> undefined_calls;  // callees whose body this file does not have
-  bool parameter = false;
 };
 
 enum class CmpOp { Eq, Ne, Lt, Le, Gt, Ge };
@@ -53,14 +52,12 @@ struct Test {
 using Conjunction = std::vector<Test>;
 using Condition = std::vector<Conjunction>;
 
-// How a block ends, read from its tokens.
+// How a block ends, read from its tokens (cpp_subject.h: exitOf).
 enum class Exit { Falls, Returns, Crashes };
 
 struct Branch {
-  Condition condition;
+  Condition condition;  // empty for an else, a default, a next statement
   Span body;
-  Exit exit = Exit::Falls;
-  std::string crash;  // what crashes: `throw`, `TORCH_CHECK(false, ...)`
 };
 
 struct ChainObs {
@@ -101,14 +98,12 @@ struct LoneObs {
   Condition condition;
   Span whole;
   std::string function;
-  std::string callee;  // assert, TORCH_CHECK, DG_HOST_ASSERT when the test is its argument
   MacroOrigin origin;
 };
 
 // A variable with a braced initializer: maps, arrays of {arch, value}, arch arrays.
 struct InitObs {
   std::string name;
-  std::string type;      // as spelled
   std::string function;  // empty at namespace or class scope
   Span whole;
   Span init;             // the outer braces
@@ -131,9 +126,7 @@ struct TemplateArgObs {
   long long value = 0;
   std::string literal;
   Span literal_span;
-  Span whole;            // the template-id
-  std::string function;
-  bool specialization = false;  // an explicit specialisation declares it
+  Span whole;            // the template-id or the specialisation
 };
 
 struct FunctionObs {
@@ -142,6 +135,12 @@ struct FunctionObs {
   Span body;
   std::optional<Operand> returns;  // the first returned expression, traced
 };
+
+// `ns::fn` -> `ns.fn`: the form bindings and scopes take, as in Python.
+inline std::string dottedName(std::string q) {
+  for (size_t p; (p = q.find("::")) != std::string::npos;) q.replace(p, 2, ".");
+  return q;
+}
 
 struct Observations {
   std::vector<SwitchObs> switches;

@@ -1,5 +1,6 @@
 #include "raw_lexer.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace archscan::cpp {
@@ -158,6 +159,26 @@ std::vector<Token> lexCpp(std::string_view text, uint32_t begin, uint32_t end, i
     out.push_back(t);
   }
   return out;
+}
+
+size_t matchingToken(std::string_view text, const std::vector<Token>& t, size_t open) {
+  if (open >= t.size()) return t.size();
+  std::string_view o = spell(text, t[open]);
+  std::string_view c = o == "(" ? ")" : o == "[" ? "]" : "}";
+  int depth = 0;
+  for (size_t i = open; i < t.size(); ++i) {
+    std::string_view s = spell(text, t[i]);
+    if (s == o) ++depth;
+    if (s == c && --depth == 0) return i;
+  }
+  return t.size();
+}
+
+std::pair<size_t, size_t> tokensWithin(const std::vector<Token>& t, uint32_t begin, uint32_t end) {
+  auto first = std::lower_bound(t.begin(), t.end(), begin, [](const Token& x, uint32_t b) { return x.begin < b; });
+  auto last = first;
+  while (last != t.end() && last->end <= end) ++last;
+  return {static_cast<size_t>(first - t.begin()), static_cast<size_t>(last - t.begin())};
 }
 
 std::optional<long long> integerValue(std::string_view lit) {

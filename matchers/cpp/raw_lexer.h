@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace archscan::cpp {
@@ -25,6 +26,12 @@ struct Token {
 std::vector<Token> lexCpp(std::string_view text, uint32_t begin = 0, uint32_t end = UINT32_MAX, int firstLine = 1);
 
 inline std::string_view spell(std::string_view text, const Token& t) { return text.substr(t.begin, t.end - t.begin); }
+
+// The token closing the bracket ((, [ or {) at index `open`; tokens.size() if unbalanced.
+size_t matchingToken(std::string_view text, const std::vector<Token>& tokens, size_t open);
+
+// Indices [first, last) of the tokens lying inside text[begin, end).
+std::pair<size_t, size_t> tokensWithin(const std::vector<Token>& tokens, uint32_t begin, uint32_t end);
 
 // The value of an integer literal as spelled (90, 0x5a, 1'000, 90u, 100UL);
 // nullopt for floats and anything else.

@@ -10,16 +10,6 @@
 namespace archscan::cpp {
 namespace {
 
-size_t matching(std::string_view text, const std::vector<Token>& t, size_t open, std::string_view o, std::string_view c) {
-  int depth = 0;
-  for (size_t i = open; i < t.size(); ++i) {
-    std::string_view s = spell(text, t[i]);
-    if (s == o) ++depth;
-    if (s == c && --depth == 0) return i;
-  }
-  return t.size();
-}
-
 // The function a token sits in, by the text alone: the nearest enclosing
 // `name(...) ... {` that is not a control statement.
 std::string enclosingFunctionName(std::string_view text, const std::vector<Token>& t, size_t at) {
@@ -56,12 +46,12 @@ std::string enclosingFunctionName(std::string_view text, const std::vector<Token
 size_t statementEnd(std::string_view text, const std::vector<Token>& t, size_t i, int depth = 0) {
   if (i >= t.size() || depth > 64) return t.size() - 1;
   std::string_view s = spell(text, t[i]);
-  if (s == "{") return std::min(matching(text, t, i, "{", "}"), t.size() - 1);
+  if (s == "{") return std::min(matchingToken(text, t, i), t.size() - 1);
   if (s == "if" || s == "for" || s == "while" || s == "switch") {
     size_t open = i + 1;
     if (open < t.size() && spell(text, t[open]) == "constexpr") ++open;
     if (open >= t.size() || spell(text, t[open]) != "(") return i;
-    size_t close = matching(text, t, open, "(", ")");
+    size_t close = matchingToken(text, t, open);
     if (close + 1 >= t.size()) return t.size() - 1;
     size_t end = statementEnd(text, t, close + 1, depth + 1);
     if (s == "if" && end + 1 < t.size() && spell(text, t[end + 1]) == "else")
@@ -131,7 +121,7 @@ std::vector<ChainObs> rawChains(std::string_view text, const std::vector<Token>&
         ok = false;
         break;
       }
-      size_t close = matching(text, t, open, "(", ")");
+      size_t close = matchingToken(text, t, open);
       if (close + 1 >= t.size()) {
         ok = false;
         break;
@@ -178,7 +168,7 @@ std::vector<ChainObs> rawChains(std::string_view text, const std::vector<Token>&
   return out;
 }
 
-int recoverChains(Observations& obs, const std::vector<ChainObs>& raw) {
+void recoverChains(Observations& obs, const std::vector<ChainObs>& raw) {
   std::set<uint32_t> seen(obs.seen_ifs.begin(), obs.seen_ifs.end());
   // What Clang traced, by function and spelling, for tests it could not see.
   std::map<std::pair<std::string, std::string>, Operand> traced;
@@ -192,7 +182,6 @@ int recoverChains(Observations& obs, const std::vector<ChainObs>& raw) {
   for (const auto& l : obs.lones) keepAll(l.function, l.condition);
   for (const auto& s : obs.switches) keep(s.function, s.subject);
   for (const auto& l : obs.lookups) keep(l.function, l.subject);
-  int added = 0;
   for (ChainObs c : raw) {
     if (seen.count(c.whole.begin)) continue;
     bool any = false;
@@ -206,18 +195,16 @@ int recoverChains(Observations& obs, const std::vector<ChainObs>& raw) {
     if (!any) continue;
     // Raw blocks are token offsets, never Clang statement ids: runs stay apart.
     obs.chains.push_back(std::move(c));
-    ++added;
   }
-  return added;
 }
 
 std::vector<SwitchObs> rawSwitches(std::string_view text, const std::vector<Token>& t) {
   std::vector<SwitchObs> out;
   for (size_t i = 0; i + 1 < t.size(); ++i) {
     if (t[i].kind != Tok::Ident || spell(text, t[i]) != "switch" || spell(text, t[i + 1]) != "(") continue;
-    size_t close = matching(text, t, i + 1, "(", ")");
+    size_t close = matchingToken(text, t, i + 1);
     if (close + 1 >= t.size() || spell(text, t[close + 1]) != "{") continue;
-    size_t bodyOpen = close + 1, bodyClose = matching(text, t, bodyOpen, "{", "}");
+    size_t bodyOpen = close + 1, bodyClose = matchingToken(text, t, bodyOpen);
     if (bodyClose >= t.size()) continue;
     SwitchObs sw;
     sw.recovered = true;
@@ -262,29 +249,23 @@ std::vector<SwitchObs> rawSwitches(std::string_view text, const std::vector<Toke
   return out;
 }
 
-int recoverSwitches(std::vector<SwitchObs>& clang, const std::vector<SwitchObs>& raw) {
-  int added = 0;
+void recoverSwitches(std::vector<SwitchObs>& clang, const std::vector<SwitchObs>& raw) {
   for (const auto& r : raw) {
     SwitchObs* seen = nullptr;
     for (auto& c : clang)
       if (c.whole.begin == r.whole.begin) seen = &c;
     if (!seen) {
       clang.push_back(r);
-      added += static_cast<int>(r.cases.size());
       continue;
     }
     std::set<uint32_t> have;
     for (const auto& c : seen->cases) have.insert(c.label.begin);
     for (const auto& c : r.cases)
-      if (!have.count(c.label.begin)) {
-        seen->cases.push_back(c);
-        ++added;
-      }
+      if (!have.count(c.label.begin)) seen->cases.push_back(c);
     if (!seen->fallthrough_default && r.fallthrough_default) seen->fallthrough_default = r.fallthrough_default;
     std::sort(seen->cases.begin(), seen->cases.end(),
               [](const CaseObs& a, const CaseObs& b) { return a.label.begin < b.label.begin; });
   }
-  return added;
 }
 
 }  // namespace archscan::cpp

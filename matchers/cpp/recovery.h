@@ -16,15 +16,15 @@ namespace archscan::cpp {
 std::vector<SwitchObs> rawSwitches(std::string_view text, const std::vector<Token>& tokens);
 
 // Adds to `clang` what only the raw reading has: labels Clang lost in a
-// switch it saw, and switches it never saw. Returns how many labels were added.
-int recoverSwitches(std::vector<SwitchObs>& clang, const std::vector<SwitchObs>& raw);
+// switch it saw, and switches it never saw.
+void recoverSwitches(std::vector<SwitchObs>& clang, const std::vector<SwitchObs>& raw);
 
 // Raw if / else-if chains (heads only), with bodies, else and the next statement.
 std::vector<ChainObs> rawChains(std::string_view text, const std::vector<Token>& tokens);
 
 // Adds the raw chains Clang never saw (a branch the preprocessor skipped, an
 // unknown macro). A test on a name Clang traced in the same function borrows
-// that trace. Returns how many chains were added.
-int recoverChains(Observations& obs, const std::vector<ChainObs>& raw);
+// that trace.
+void recoverChains(Observations& obs, const std::vector<ChainObs>& raw);
 
 }  // namespace archscan::cpp

@@ -16,8 +16,6 @@ struct Clause {
   std::vector<Arm> arms;
 };
 
-int score(const Evidence& e) { return e.negative ? -1 : (e.subject ? 2 : 0) + (e.name ? 1 : 0); }
-
 // The subject most arms test, preferring one with evidence; "" when none may be used.
 std::string chooseSubject(const std::vector<Clause>& clauses, const PyContext& ctx, TSNode& node) {
   std::map<std::string, std::pair<int, int>> stats;  // text -> (score, count)
@@ -27,7 +25,7 @@ std::string chooseSubject(const std::vector<Clause>& clauses, const PyContext& c
       auto it = stats.find(t);
       if (it == stats.end()) {
         Subject s = ctx.eval.evaluate(a.subject);
-        it = stats.emplace(t, std::make_pair(score(s.evidence), 0)).first;
+        it = stats.emplace(t, std::make_pair(evidenceScore(s.evidence), 0)).first;
       }
       it->second.second++;
     }

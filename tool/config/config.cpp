@@ -7,7 +7,6 @@
 
 #include "arch/parse.h"
 #include "config/yaml_read.h"
-#include "extract/source_text.h"
 
 namespace archscan {
 namespace {
@@ -72,14 +71,7 @@ ProjectConfig parseConfig(const std::string& yaml, const std::string& origin, co
 }
 
 ProjectConfig loadConfig(const std::string& path, const ArchTable& archs) {
-  std::string text;
-  try {
-    text = readFile(path);
-  } catch (const std::exception& e) {
-    throw ConfigError(e.what());
-  }
-  if (auto bad = firstInvalidUtf8(text)) throw ConfigError(path + ":" + std::to_string(lineAt(text, *bad)) + ": not UTF-8");
-  return parseConfig(text, path, archs);
+  return parseConfig(yamlReadFile<ConfigError>(path), path, archs);
 }
 
 std::optional<std::string> findConfig(const std::vector<std::string>& paths) {

@@ -5,11 +5,26 @@
 #include <string>
 #include <vector>
 
+#include "extract/source_text.h"
+
 namespace archscan {
 
 // "file:line:column" of a node (1-based).
 inline std::string yamlPlace(const std::string& origin, const YAML::Mark& m) {
   return origin + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
+}
+
+// A YAML file's text; an unreadable or non-UTF-8 file becomes Error naming it.
+template <class Error>
+std::string yamlReadFile(const std::string& path) {
+  std::string text;
+  try {
+    text = readFile(path);
+  } catch (const std::exception& e) {
+    throw Error(e.what());
+  }
+  if (auto bad = firstInvalidUtf8(text)) throw Error(path + ":" + std::to_string(lineAt(text, *bad)) + ": not UTF-8");
+  return text;
 }
 
 // Parses YAML text; a syntax error becomes Error("file:line:column: malformed YAML: ...").

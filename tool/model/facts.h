@@ -37,6 +37,10 @@ struct Evidence {
   std::vector<std::string> via_calls;
 };
 
+// How strongly evidence says "arch subject": -1 vetoed, else capability 2 + name 1.
+// Front-ends pick a condition's subject by it.
+inline int evidenceScore(const Evidence& e) { return e.negative ? -1 : (e.subject ? 2 : 0) + (e.name ? 1 : 0); }
+
 // An `archscan: ignore` / `archscan: ignore[rule,...]` comment.
 struct Suppression {
   int line = 0;

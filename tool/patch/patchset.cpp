@@ -6,7 +6,6 @@
 
 #include "arch/parse.h"
 #include "config/yaml_read.h"
-#include "extract/source_text.h"
 
 namespace archscan {
 namespace {
@@ -126,15 +125,7 @@ PatchSet parsePatchSet(const std::string& yaml, const std::string& origin, const
 }
 
 PatchSet loadPatchSet(const std::string& path, const ArchTable& archs) {
-  std::string text;
-  try {
-    text = readFile(path);
-  } catch (const std::exception& e) {
-    throw PatchError(e.what());
-  }
-  if (auto bad = firstInvalidUtf8(text))
-    throw PatchError(path + ":" + std::to_string(lineAt(text, *bad)) + ": not UTF-8");
-  return parsePatchSet(text, path, archs);
+  return parsePatchSet(yamlReadFile<PatchError>(path), path, archs);
 }
 
 std::string emitPatchSet(const PatchSet& ps) {

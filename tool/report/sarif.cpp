@@ -12,15 +12,6 @@
 namespace archscan {
 namespace {
 
-const char* level(Severity s) {
-  switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
-  }
-  return "none";
-}
-
 std::string fileUri(const std::string& path) {
   std::string out;
   for (unsigned char c : path) {
@@ -94,7 +85,7 @@ void printCheckSarif(const ReportInput& in, std::ostream& out) {
     w.key("shortDescription").beginObject().field("text", r.summary).endObject();
     w.key("fullDescription").beginObject().field("text", std::string(r.summary) + " " + r.help).endObject();
     w.key("help").beginObject().field("text", r.help).field("markdown", std::string("**") + r.id + "**: " + r.help).endObject();
-    w.key("defaultConfiguration").beginObject().field("level", level(r.default_severity)).endObject();
+    w.key("defaultConfiguration").beginObject().field("level", severityName(r.default_severity)).endObject();
     w.endObject();
   }
   w.endArray();
@@ -109,7 +100,7 @@ void printCheckSarif(const ReportInput& in, std::ostream& out) {
     const LinkedSite& s = in.program.sites[f.site];
     size_t ruleIndex = 0;
     while (ruleIndex < rules.size() && rules[ruleIndex].id != f.rule) ++ruleIndex;
-    w.beginObject().field("ruleId", f.rule).field("ruleIndex", ruleIndex).field("level", level(f.severity));
+    w.beginObject().field("ruleId", f.rule).field("ruleIndex", ruleIndex).field("level", severityName(f.severity));
     w.key("message").beginObject().field("text", f.message).endObject();
     w.key("locations").beginArray().beginObject();
     physical(w, s.file, s.site.line, s.site.end_line);
