@@ -2,7 +2,7 @@
 // totality on malformed input.
 #include <gtest/gtest.h>
 
-#include "lexer.h"
+#include "cmake/lexer.h"
 
 namespace archscan::cmake {
 namespace {
@@ -60,7 +60,7 @@ TEST(CMakeLexer, MalformedInputIsReportedNotFatal) {
 }  // namespace archscan::cmake
 
 #include "arch/arch_list.h"
-#include "cmake_frontend.h"
+#include "cmake/cmake_frontend.h"
 #include "test_support.h"
 
 namespace archscan {
@@ -108,7 +108,7 @@ TEST(CMakeFrontend, VariablesMergeDenyListsRangesAndVersionsVeto) {
       "if(CMAKE_CUDA_COMPILER_VERSION VERSION_GREATER_EQUAL 12.8)\nendif()\n"
       "set(CMAKE_CUDA_ARCHITECTURES native)\n"
       "project(x VERSION 1.10)\n";
-  FileFacts f = extractCMake("CMakeLists.txt", src, test::knowledge());
+  FileFacts f = CMakeFrontend(test::knowledge()).extract(SourceText{"CMakeLists.txt", src});
   std::vector<std::string> got;
   for (const auto& s : f.sites) {
     std::string archs;

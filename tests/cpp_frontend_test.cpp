@@ -2,12 +2,12 @@
 // then the whole front-end (Clang included) on small sources.
 #include <gtest/gtest.h>
 
-#include "compile_flags.h"
-#include "cpp_subject.h"
-#include "guards.h"
-#include "raw_conditions.h"
-#include "raw_lexer.h"
-#include "recovery.h"
+#include "cpp/compile_flags.h"
+#include "cpp/cpp_subject.h"
+#include "cpp/guards.h"
+#include "cpp/raw_conditions.h"
+#include "cpp/raw_lexer.h"
+#include "cpp/recovery.h"
 #include "test_support.h"
 
 namespace archscan {
@@ -204,7 +204,7 @@ TEST(CppFrontend, ArchArrayAndMapInitialisersWithTheirReads) {
   EXPECT_EQ(set->kind, SiteKind::Set);
   EXPECT_EQ(set->entries.size(), 3u);
   EXPECT_EQ(map->kind, SiteKind::Mapping);
-  EXPECT_EQ(map->entries[1].form, "key");
+  EXPECT_EQ(map->entries[1].form, EntryForm::Key);
   ASSERT_EQ(f.lookups.size(), 2u);
   EXPECT_EQ(f.lookups[0].table, "kSupportedArchs");
   EXPECT_EQ(f.lookups[1].on_missing, OnMissing::Crash);

@@ -4,8 +4,8 @@
 
 #include "knowledge/knowledge.h"
 #include "model/facts.h"
-#include "cpp_frontend.h"
-#include "python_frontend.h"
+#include "cpp/cpp_frontend.h"
+#include "python/python_frontend.h"
 
 namespace archscan::test {
 
@@ -16,14 +16,14 @@ inline const Knowledge& knowledge() {
 
 inline FileFacts extractPython(const std::string& source, const std::string& path = "mod.py") {
   PythonFrontend fe(knowledge());
-  return fe.extract(path, source);
+  return fe.extract(SourceText{path, source});
 }
 
 // Parses `source` as if it were `path` (its extension picks C, C++ or CUDA);
 // the path need not exist: Clang reads the text from memory.
 inline FileFacts extractCpp(const std::string& source, const std::string& path = "/nonexistent/k.cu") {
-  CppFrontend fe(knowledge(), cpp::ClangSettings{"/nonexistent", ""});
-  return fe.extract(path, source);
+  CppFrontend fe(knowledge(), CppSettings{"/nonexistent", ""});
+  return fe.extract(SourceText{path, source});
 }
 
 inline const Site* siteNamed(const FileFacts& f, const std::string& name) {

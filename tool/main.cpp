@@ -3,13 +3,11 @@
 
 #include "cli/commands.h"
 #include "cli/patch_command.h"
-#include "clang_toolchain.h"
-#include "version.h"
 
 int main(int argc, char** argv) {
   using namespace archscan;
   CLI::App app{"archscan: find and patch every compute-capability table in a GPU codebase"};
-  app.set_version_flag("--version", std::string("archscan ") + kArchscanVersion + " (built with " + clangVersion() + ")");
+  app.set_version_flag("--version", versionText());
   app.require_subcommand(1);
   CommonOptions o;
 

@@ -4,7 +4,8 @@
 #include <optional>
 
 #include "arch/arch_list.h"
-#include "extract/suppressions.h"
+#include "frontend/prefilter.h"
+#include "frontend/suppressions.h"
 #include "knowledge/names.h"
 #include "lexer.h"
 
@@ -34,7 +35,7 @@ bool addItems(const Argument& a, const std::vector<ListItem>& items, Site& s, bo
     e.key = ByteRange{static_cast<uint32_t>(a.content + it.begin), static_cast<uint32_t>(a.content + it.end)};
     e.item = e.key;
     e.container = ByteRange{a.begin, a.end};
-    e.form = semicolons ? "semicolon-item" : "space-item";
+    e.form = semicolons ? EntryForm::SemicolonItem : EntryForm::SpaceItem;
     e.line = e.end_line = line;
     s.entries.push_back(e);
     ptx |= it.ptx;
@@ -100,12 +101,26 @@ struct VarSite {
 
 }  // namespace
 
-int cmakeSyntaxErrors(const std::string& source) { return static_cast<int>(cmake::lex(source).errors.size()); }
+bool CMakeFrontend::accepts(std::string_view filename, std::string_view) const {
+  return filename == "CMakeLists.txt" ||
+         (filename.size() >= 6 && filename.substr(filename.size() - 6) == ".cmake");
+}
 
-FileFacts extractCMake(const std::string& path, const std::string& source, const Knowledge& k) {
+bool CMakeFrontend::worthParsing(std::string_view text) const {
+  return mentionsAny(text, archOrFrameworkWords());
+}
+
+int CMakeFrontend::syntaxErrors(const SourceText& source) const {
+  return static_cast<int>(cmake::lex(source.text).errors.size());
+}
+
+FileFacts CMakeFrontend::extract(const SourceText& src) const {
+  const std::string& path = src.path;
+  const std::string& source = src.text;
+  const Knowledge& k = k_;
   FileFacts f;
   f.path = path;
-  f.language = "cmake";
+  f.language = Language::CMake;
   cmake::LexResult lx = cmake::lex(source);
   for (const auto& [line, msg] : lx.errors) f.diagnostics.push_back({"warning", path, line, "CMake syntax: " + msg});
   std::map<std::string, VarSite> vars;  // (variable, allow|deny) -> site

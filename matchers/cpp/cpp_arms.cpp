@@ -50,7 +50,7 @@ std::optional<ClassifiedKey> classifyInt(long long value, const Knowledge& k) {
 }
 
 Entry entryAt(const ClassifiedKey& key, const std::string& keyText, const Span& keySpan, const Span& item,
-              const std::string& form) {
+              EntryForm form) {
   Entry e;
   e.arch = key.arch;
   e.style = key.style;
@@ -82,7 +82,7 @@ void addArms(const Condition& c, const std::string& subject, std::string_view te
       if (t.op == CmpOp::Eq || t.op == CmpOp::Ne) {
         auto key = classifyInt(t.value, k);
         if (!key) continue;
-        out.entries.push_back(entryAt(*key, t.literal, t.literal_span, t.whole, "compare"));
+        out.entries.push_back(entryAt(*key, t.literal, t.literal_span, t.whole, EntryForm::Compare));
         if (out.style.kind == SpellingKind::Unknown) out.style = key->style;
         (t.op == CmpOp::Eq ? out.positive : out.negated)++;
         continue;

@@ -33,7 +33,7 @@ std::string chooseSubject(const std::vector<const Condition*>& conds, const Know
 void applyArms(Site& s, const Arms& arms, const Subject& subject, SiteKind withEntries);
 
 Entry entryAt(const ClassifiedKey& key, const std::string& keyText, const Span& keySpan, const Span& item,
-              const std::string& form);
+              EntryForm form);
 ByteRange byteRange(const Span& s);
 
 }  // namespace archscan::cpp

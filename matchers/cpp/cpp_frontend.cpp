@@ -2,9 +2,11 @@
 
 #include <algorithm>
 
+#include "clang_parser.h"
+#include "frontend/prefilter.h"
 #include "cpp_sites.h"
 #include "cpp_subject.h"
-#include "extract/suppressions.h"
+#include "frontend/suppressions.h"
 #include "guards.h"
 #include "raw_lexer.h"
 #include "recovery.h"
@@ -28,14 +30,35 @@ cpp::ClangSettings withBodyFilter(cpp::ClangSettings s, const Knowledge& k) {
 
 }  // namespace
 
-CppFrontend::CppFrontend(const Knowledge& k, const cpp::ClangSettings& settings)
-    : k_(k), parser_(withBodyFilter(settings, k)) {}
+CppFrontend::CppFrontend(const Knowledge& k, const CppSettings& settings)
+    : k_(k),
+      parser_(std::make_unique<cpp::ClangParser>(withBodyFilter(cpp::ClangSettings{settings.root, settings.database, {}}, k))) {}
 
-FileFacts CppFrontend::extract(const std::string& path, const std::string& source) const {
+CppFrontend::~CppFrontend() = default;
+
+bool CppFrontend::accepts(std::string_view filename, std::string_view) const {
+  auto dot = filename.rfind('.');
+  if (dot == std::string_view::npos) return false;
+  std::string_view ext = filename.substr(dot);
+  for (std::string_view e : {".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx", ".cu", ".cuh", ".inl"})
+    if (ext == e) return true;
+  return false;
+}
+
+bool CppFrontend::worthParsing(std::string_view text) const { return mentionsAny(text, archTriggerWords()); }
+
+// C++ sites are not patched yet, so nothing asks.
+int CppFrontend::syntaxErrors(const SourceText&) const { return 0; }
+
+std::string findCppCompilationDatabase(const std::string& root) { return cpp::findCompilationDatabase(root); }
+
+FileFacts CppFrontend::extract(const SourceText& src) const {
+  const std::string& path = src.path;
+  const std::string& source = src.text;
   FileFacts facts;
   facts.path = path;
-  facts.language = "cpp";
-  cpp::Observations obs = parser_.parse(path, source);
+  facts.language = Language::Cpp;
+  cpp::Observations obs = parser_->parse(path, source);
   auto tokens = cpp::lexCpp(source);
   cpp::recoverSwitches(obs.switches, cpp::rawSwitches(source, tokens));
   cpp::recoverChains(obs, cpp::rawChains(source, tokens));

@@ -2,23 +2,42 @@
 // The C/C++/CUDA front-end: one file's source in, its FileFacts out. Clang
 // reads the semantics (subjects, values, structure); the raw lexer reads
 // what Clang cannot see (preprocessor guards, dropped labels, skipped code).
-#include <memory>
 #include <string>
 
-#include "clang_parser.h"
+#include "frontend/frontend.h"
 #include "knowledge/knowledge.h"
-#include "model/facts.h"
 
 namespace archscan {
 
-class CppFrontend {
+namespace cpp {
+class ClangParser;
+}
+
+struct CppSettings {
+  std::string root;      // the scanned folder: include dirs are guessed below it
+  std::string database;  // compile_commands.json; "" for the tolerant mode
+};
+
+class CppFrontend : public Frontend {
  public:
-  CppFrontend(const Knowledge& k, const cpp::ClangSettings& settings);
-  FileFacts extract(const std::string& path, const std::string& source) const;
+  // Throws std::runtime_error naming the file when the database cannot be read.
+  CppFrontend(const Knowledge& k, const CppSettings& settings);
+  ~CppFrontend() override;
+
+  Language language() const override { return Language::Cpp; }
+  bool accepts(std::string_view filename, std::string_view head) const override;
+  bool worthParsing(std::string_view text) const override;
+  FileFacts extract(const SourceText& source) const override;
+  int syntaxErrors(const SourceText& source) const override;
 
  private:
   const Knowledge& k_;
-  cpp::ClangParser parser_;
+  std::unique_ptr<cpp::ClangParser> parser_;
 };
+
+// compile_commands.json directly in `root` or in one of its build*/ folders; "" if none.
+std::string findCppCompilationDatabase(const std::string& root);
+// The Clang this binary parses C++ with, for --version (clang_toolchain.cpp).
+std::string clangVersion();
 
 }  // namespace archscan

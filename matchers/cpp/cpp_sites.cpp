@@ -74,7 +74,7 @@ void switchSites(const SiteInput& in, std::vector<Site>& out) {
         ++impure;
         continue;
       }
-      Entry e = entryAt(*key, c.text, c.label, c.label, "case");
+      Entry e = entryAt(*key, c.text, c.label, c.label, EntryForm::Case);
       s.entries.push_back(e);
       keys.push_back(*key);
       fromEnumerator.push_back(!c.enumerator.empty());
@@ -250,7 +250,7 @@ void templateSites(const SiteInput& in, std::vector<Site>& out) {
       }
       if (!seen.insert(a->value).second) continue;
       keys.push_back(*c);
-      s.entries.push_back(entryAt(*c, a->literal, a->literal_span, a->whole, "template-arg"));
+      s.entries.push_back(entryAt(*c, a->literal, a->literal_span, a->whole, EntryForm::TemplateArg));
     }
     if (!pure || seen.size() < 2 || commonSpelling(keys) == SpellingKind::Unknown) continue;
     s.name = templ + "<>";

@@ -66,7 +66,7 @@ void initializerSites(const SiteInput& in, std::vector<Site>& out) {
         }
         Span keySpan{k.begin, k.end, k.line, k.line};
         Span item{a.begin, t[inner].end, a.line, t[inner].line};
-        Entry e = entryAt(*key, std::string(spell(in.text, k)), keySpan, item, "key");
+        Entry e = entryAt(*key, std::string(spell(in.text, k)), keySpan, item, EntryForm::Key);
         e.value = ByteRange{t[parts[1].first].begin, t[parts.back().last].end};
         s.entries.push_back(e);
         keys.push_back(*key);
@@ -78,7 +78,7 @@ void initializerSites(const SiteInput& in, std::vector<Site>& out) {
           break;
         }
         Span span{a.begin, a.end, a.line, a.line};
-        Entry e = entryAt(*key, std::string(spell(in.text, a)), span, span, "element");
+        Entry e = entryAt(*key, std::string(spell(in.text, a)), span, span, EntryForm::Element);
         e.container = ByteRange{t[0].begin, t[close].end};
         s.entries.push_back(e);
         keys.push_back(*key);

@@ -73,7 +73,7 @@ std::optional<Arm> armOf(TSNode cmp, const PyContext& ctx) {
       arm.op = ArmOp::Eq;
       arm.negated = op == "!=";
       Entry e = makeEntry(*c, b, cmp, idx);
-      e.form = "compare";
+      e.form = EntryForm::Compare;
       arm.entries.push_back(e);
       arm.style = c->style;
     } else if ((op == "in" || op == "not in") && (is(b, "tuple") || is(b, "list") || is(b, "set"))) {
@@ -82,7 +82,7 @@ std::optional<Arm> armOf(TSNode cmp, const PyContext& ctx) {
       arm.op = ArmOp::In;
       arm.negated = op == "not in";
       for (auto& e : keys->entries) {
-        e.form = "element";
+        e.form = EntryForm::Element;
         e.container = rangeOf(b);
       }
       arm.entries = keys->entries;

@@ -117,7 +117,7 @@ void extractBuildStrings(PyContext& ctx, const std::vector<Capture>& strings) {
       }
       Site& s = ctx.facts.sites[it->second];
       Entry e = makeEntry(*key, c.node, c.node, idx);
-      e.form = "gencode";
+      e.form = EntryForm::Gencode;
       s.entries.push_back(e);
       s.end_line = std::max(s.end_line, endLineOf(c.node));
       s.extent.end = std::max(s.extent.end, ts_node_end_byte(c.node));
@@ -145,7 +145,7 @@ void extractBuildStrings(PyContext& ctx, const std::vector<Capture>& strings) {
       uint32_t base = ts_node_start_byte(content);
       e.key = e.item = ByteRange{static_cast<uint32_t>(base + it.begin), static_cast<uint32_t>(base + it.end)};
       e.container = rangeOf(c.node);
-      e.form = semicolons ? "semicolon-item" : "space-item";
+      e.form = semicolons ? EntryForm::SemicolonItem : EntryForm::SpaceItem;
       e.line = e.end_line = lineOf(c.node);
       s.entries.push_back(e);
       ptx |= it.ptx;

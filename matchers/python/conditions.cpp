@@ -202,7 +202,7 @@ void chainFromMatch(PyContext& ctx, TSNode match) {
         auto c = classify(lit, idx, ctx.k);
         if (!c) continue;
         Entry e = makeEntry(*c, lit, lit, idx);
-        e.form = "case";
+        e.form = EntryForm::Case;
         e.value = rangeOf(body);
         s.entries.push_back(e);
         keys.push_back(*c);

@@ -58,7 +58,7 @@ Site makeSite(const PyContext& ctx, TSNode lit, const PureKeys& keys, SiteKind k
   s.scope_archs = ctx.scopeArchs(lit);
   if (kind == SiteKind::Set)
     for (auto& e : s.entries) {
-      e.form = "element";
+      e.form = EntryForm::Element;
       e.container = s.container;
     }
   return s;

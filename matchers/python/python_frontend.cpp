@@ -13,7 +13,9 @@
 #include "module_index.h"
 #include "query_set.h"
 #include "subject.h"
-#include "extract/suppressions.h"
+#include "frontend/prefilter.h"
+#include "frontend/suppressions.h"
+#include "import_lines.h"
 #include "ts_util.h"
 
 extern "C" const TSLanguage* tree_sitter_python(void);
@@ -67,15 +69,34 @@ bool raisesAnywhere(TSNode n) {
 PythonFrontend::PythonFrontend(const Knowledge& k) : k_(k), queries_(std::make_unique<py::QuerySet>(tree_sitter_python())) {}
 PythonFrontend::~PythonFrontend() = default;
 
-int PythonFrontend::syntaxErrors(const std::string& source) const {
-  TreePtr tree = parse(source);
+bool PythonFrontend::accepts(std::string_view filename, std::string_view) const {
+  auto endsWith = [&](std::string_view e) {
+    return filename.size() >= e.size() && filename.substr(filename.size() - e.size()) == e;
+  };
+  return endsWith(".py") || endsWith(".pyi");
+}
+
+bool PythonFrontend::worthParsing(std::string_view text) const {
+  return mentionsAny(text, archOrFrameworkWords());
+}
+
+FileFacts PythonFrontend::skim(const SourceText& source) const {
+  FileFacts facts;
+  facts.imports = py::importLines(source.text);  // re-exports still link
+  return facts;
+}
+
+int PythonFrontend::syntaxErrors(const SourceText& source) const {
+  TreePtr tree = parse(source.text);
   return countErrors(ts_tree_root_node(tree.get()));
 }
 
-FileFacts PythonFrontend::extract(const std::string& path, const std::string& source) const {
+FileFacts PythonFrontend::extract(const SourceText& src) const {
+  const std::string& path = src.path;
+  const std::string& source = src.text;
   FileFacts facts;
   facts.path = path;
-  facts.language = "python";
+  facts.language = Language::Python;
   TreePtr tree = parse(source);
   if (!tree) {
     facts.diagnostics.push_back({"error", path, 0, "the Python parser gave up on this file"});

@@ -2,10 +2,9 @@
 // The Python front-end: one file's source in, its FileFacts out. Holds only
 // immutable compiled queries, so one instance serves every thread.
 #include <memory>
-#include <string>
 
+#include "frontend/frontend.h"
 #include "knowledge/knowledge.h"
-#include "model/facts.h"
 
 namespace archscan {
 
@@ -13,16 +12,19 @@ namespace py {
 class QuerySet;
 }
 
-class PythonFrontend {
+class PythonFrontend : public Frontend {
  public:
   explicit PythonFrontend(const Knowledge& k);
-  ~PythonFrontend();
+  ~PythonFrontend() override;
   PythonFrontend(const PythonFrontend&) = delete;
   PythonFrontend& operator=(const PythonFrontend&) = delete;
 
-  FileFacts extract(const std::string& path, const std::string& source) const;
-  // Whether `source` still parses without new syntax errors (patch verification).
-  int syntaxErrors(const std::string& source) const;
+  Language language() const override { return Language::Python; }
+  bool accepts(std::string_view filename, std::string_view head) const override;
+  bool worthParsing(std::string_view text) const override;
+  FileFacts extract(const SourceText& source) const override;
+  FileFacts skim(const SourceText& source) const override;
+  int syntaxErrors(const SourceText& source) const override;
 
  private:
   const Knowledge& k_;

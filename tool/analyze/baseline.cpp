@@ -4,8 +4,8 @@
 
 #include <sstream>
 
-#include "extract/source_text.h"
-#include "report/json_writer.h"
+#include "util/source_text.h"
+#include "util/json_writer.h"
 
 namespace archscan {
 

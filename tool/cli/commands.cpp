@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -11,6 +10,8 @@
 #include "analyze/analyze.h"
 #include "analyze/baseline.h"
 #include "config/config.h"
+#include "extract/registry.h"
+#include "version.h"
 #include "patch/suggest.h"
 #include "arch/parse.h"
 #include "cli/errors.h"
@@ -46,26 +47,15 @@ int exitCode(const std::vector<Finding>& findings, const std::string& failOn) {
 }
 
 
-struct Scanned {
-  Program program;
-  Analysis analysis;
-  AnalyzeOptions opts;
-  std::string fail_on = "error";
-  double seconds = 0;
-};
-
-Scanned scanAndAnalyze(const Settings& st) {
-  Scanned s;
-  s.opts = analyzeOptions(st.o, st.k);
-  s.fail_on = st.o.fail_on.empty() ? "error" : st.o.fail_on;
-  auto start = std::chrono::steady_clock::now();
-  ScanOptions scanOpts = st.o.scan;
-  scanOpts.progress = !st.o.quiet;
-  s.program = scan(scanOpts, st.k);
-  s.analysis = analyze(s.program, s.opts, st.k);
-  s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return s;
+// The scan with the settings' targets; progress unless --quiet.
+ScanResult scanFor(const Settings& st) {
+  ScanOptions opts = st.o.scan;
+  opts.progress = !st.o.quiet;
+  opts.analyze = analyzeOptions(st.o, st.k);
+  return scan(opts, st.k);
 }
+
+std::string failOn(const Settings& st) { return st.o.fail_on.empty() ? "error" : st.o.fail_on; }
 
 std::vector<UnusedIgnore> unusedIgnores(const Analysis& a) {
   std::vector<UnusedIgnore> out;
@@ -81,13 +71,13 @@ int runCheck(const CommonOptions& given) {
     if (f != "text" && f != "json" && f != "sarif" && f != "github")
       throw UsageError("unknown --format '" + f + "' for check (text, json, sarif, github)");
     Settings st = settle(given);
-    Scanned s = scanAndAnalyze(st);
+    ScanResult s = scanFor(st);
     std::vector<Finding> findings = s.analysis.findings;
     if (!st.o.baseline.empty()) findings = withoutBaselined(std::move(findings), loadBaseline(st.o.baseline));
     if (!st.o.write_baseline.empty()) writeOutput(st.o.write_baseline, baselineJson(findings, s.program));
     std::map<size_t, SuggestedFix> fixes;
     if (f == "sarif") fixes = suggestFixes(s.program, findings, st.k.archs);
-    ReportInput in{s.program, findings, s.opts, s.seconds, useColor(st.o.color, st.o.output), &fixes, {}};
+    ReportInput in{s.program, findings, s.analyzed, s.seconds, useColor(st.o.color, st.o.output), &fixes, {}};
     if (st.o.report_unused_ignores) in.unused_ignores = unusedIgnores(s.analysis);
     std::ostringstream text;
     if (f == "json") printCheckJson(in, text);
@@ -95,8 +85,8 @@ int runCheck(const CommonOptions& given) {
     else if (f == "github") printCheckGithub(in, text);
     else printCheckText(in, text);
     writeOutput(st.o.output, text.str());
-    int code = exitCode(findings, s.fail_on);
-    if (code == 0 && !in.unused_ignores.empty() && s.fail_on == "note") code = 1;
+    int code = exitCode(findings, failOn(st));
+    if (code == 0 && !in.unused_ignores.empty() && failOn(st) == "note") code = 1;
     return code;
   });
 }
@@ -108,8 +98,8 @@ int runAudit(const CommonOptions& given) {
       throw UsageError("unknown --format '" + f + "' for audit (text, markdown, html, json)");
     Settings st = settle(given);
     if (st.o.targets.empty()) throw UsageError("audit needs at least one --target ARCH (e.g. --target sm_120)");
-    Scanned s = scanAndAnalyze(st);
-    ReportInput in{s.program, s.analysis.findings, s.opts, s.seconds, useColor(st.o.color, st.o.output), nullptr, {}};
+    ScanResult s = scanFor(st);
+    ReportInput in{s.program, s.analysis.findings, s.analyzed, s.seconds, useColor(st.o.color, st.o.output), nullptr, {}};
     std::ostringstream text;
     if (f == "json") printAuditJson(in, text);
     else if (f == "markdown") printAuditMarkdown(in, text);
@@ -118,6 +108,10 @@ int runAudit(const CommonOptions& given) {
     writeOutput(st.o.output, text.str());
     return 0;
   });
+}
+
+std::string versionText() {
+  return std::string("archscan ") + kArchscanVersion + " (built with " + frontendToolchains() + ")";
 }
 
 int runArchs(const CommonOptions& o) {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/pipeline.h"
+#include "scan.h"
 
 namespace archscan {
 
@@ -26,5 +26,7 @@ struct CommonOptions {
 int runCheck(const CommonOptions& o);
 int runAudit(const CommonOptions& o);
 int runArchs(const CommonOptions& o);
+// "archscan 0.1.0 (built with clang 19.1.7)"
+std::string versionText();
 
 }  // namespace archscan

@@ -6,13 +6,12 @@
 #include "arch/parse.h"
 #include "cli/errors.h"
 #include "cli/output_file.h"
-#include "cli/pipeline.h"
+#include "scan.h"
 #include "cli/settings.h"
 #include "patch/apply.h"
 #include "patch/diff.h"
 #include "patch/plan.h"
-#include "extract/frontends.h"
-#include "report/json_writer.h"
+#include "util/json_writer.h"
 #include "version.h"
 
 namespace archscan {
@@ -114,15 +113,16 @@ int execute(const PatchOptions& given, const std::vector<PatchSet>& sets, const 
     throw PatchError("unknown --format '" + o.common.format + "' for patch (diff, json)");
   ScanOptions scanOpts = o.common.scan;
   scanOpts.progress = !o.common.quiet;
-  Program program = scan(scanOpts, k);
+  scanOpts.analyze.all = o.common.all;
+  ScanResult scanned = scan(scanOpts, k);
+  const Program& program = scanned.program;
   for (const auto& d : program.diagnostics)
     if (d.level == "error" && !o.common.quiet)
       std::cerr << d.file << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.level << ": " << d.message << "\n";
-  Frontends frontends(k, frontendSettings(o.common.scan));
   PlanOptions po;
   po.roots = o.common.scan.paths.empty() ? std::vector<std::string>{"."} : o.common.scan.paths;
   po.analyze.all = o.common.all;
-  Plan plan = planPatches(sets, program, po, frontends);
+  Plan plan = planPatches(sets, program, po, *scanned.frontends);
   if (o.write && !plan.files.empty()) {
     std::vector<FileWrite> writes;
     for (const auto& f : plan.files) writes.push_back({f.real_path, f.old_content, f.new_content});

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "arch/parse.h"
-#include "config/yaml_read.h"
+#include "util/yaml_read.h"
 
 namespace archscan {
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "knowledge/knowledge.h"
-#include "link/program.h"
+#include "model/family.h"
 
 namespace archscan {
 

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "discover/gitignore.h"
+#include "util/glob.h"
 
 namespace fs = std::filesystem;
 
@@ -62,11 +63,12 @@ bool excluded(const std::string& rel, const std::vector<std::string>& excludes) 
   return false;
 }
 
-void addFile(const fs::path& p, const fs::path& root, const std::string& lang, Discovery& out) {
-  out.files.push_back(SourceFile{displayPath(p), root.generic_string(), lang, lang == "python" ? moduleName(p) : ""});
+void addFile(const fs::path& p, const fs::path& root, Language lang, Discovery& out) {
+  out.files.push_back(
+      SourceFile{displayPath(p), root.generic_string(), lang, lang == Language::Python ? moduleName(p) : ""});
 }
 
-void walk(const fs::path& root, const DiscoverOptions& opts, Discovery& out) {
+void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& frontends, Discovery& out) {
   IgnoreRules ignore;
   std::error_code ec;
   fs::path canonRoot = fs::weakly_canonical(root, ec);
@@ -96,8 +98,8 @@ void walk(const fs::path& root, const DiscoverOptions& opts, Discovery& out) {
       if (fs::exists(p / ".gitignore")) ignore.add(readSmall(p / ".gitignore"), rel);
       continue;
     }
-    std::string lang = languageOf(name);
-    if (lang.empty() || ignore.ignored(rel, false) || excluded(rel, opts.excludes)) continue;
+    const Frontend* fe = frontends.forFile(name);
+    if (!fe || ignore.ignored(rel, false) || excluded(rel, opts.excludes)) continue;
     if (isLink) {
       fs::path target = fs::weakly_canonical(p, ec);
       auto r = target.lexically_relative(canonRoot);
@@ -108,26 +110,13 @@ void walk(const fs::path& root, const DiscoverOptions& opts, Discovery& out) {
       out.diagnostics.push_back({"note", displayPath(p), 0, "skipped: larger than " + std::to_string(opts.max_bytes >> 20) + " MiB"});
       continue;
     }
-    addFile(p, root, lang, out);
+    addFile(p, root, fe->language(), out);
   }
 }
 
 }  // namespace
 
-std::string languageOf(const std::string& filename) {
-  if (filename == "CMakeLists.txt") return "cmake";
-  auto dot = filename.rfind('.');
-  if (dot == std::string::npos) return {};
-  std::string ext = filename.substr(dot);
-  if (ext == ".py" || ext == ".pyi") return "python";
-  if (ext == ".cmake") return "cmake";
-  static const char* const kCpp[] = {".c", ".cc", ".cpp", ".cxx", ".h", ".hh", ".hpp", ".hxx", ".cu", ".cuh", ".inl"};
-  for (const char* e : kCpp)
-    if (ext == e) return "cpp";
-  return {};
-}
-
-Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions& opts) {
+Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions& opts, const FrontendSet& frontends) {
   Discovery out;
   for (const auto& raw : paths) {
     fs::path p(raw);
@@ -138,14 +127,14 @@ Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions&
       continue;
     }
     if (fs::is_directory(st)) {
-      walk(p, opts, out);
+      walk(p, opts, frontends, out);
     } else {
-      std::string lang = languageOf(p.filename().string());
-      if (lang.empty()) {
+      const Frontend* fe = frontends.forFile(p.filename().string());
+      if (!fe) {
         out.diagnostics.push_back({"warning", raw, 0, "not a language archscan reads (by file name)"});
         continue;
       }
-      addFile(p, p.parent_path().empty() ? fs::path(".") : p.parent_path(), lang, out);
+      addFile(p, p.parent_path().empty() ? fs::path(".") : p.parent_path(), fe->language(), out);
     }
   }
   std::sort(out.files.begin(), out.files.end(), [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });

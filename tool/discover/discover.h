@@ -1,11 +1,12 @@
 #pragma once
 // Finding the files to scan: walk the paths, honour .gitignore and --exclude,
-// pick a language by name, skip huge files and symlinks that leave the root,
+// let the front-ends pick the files they read, skip huge files and symlinks that leave the root,
 // and name Python modules after their packages.
 #include <cstddef>
 #include <string>
 #include <vector>
 
+#include "frontend/frontend.h"
 #include "model/facts.h"
 
 namespace archscan {
@@ -13,7 +14,7 @@ namespace archscan {
 struct SourceFile {
   std::string path;      // as shown to users: relative to the current directory when below it
   std::string root;      // the scan root it was found under
-  std::string language;  // python
+  Language language = Language::Python;  // the front-end that accepted it
   std::string module;    // dotted module name (python)
 };
 
@@ -27,9 +28,7 @@ struct Discovery {
   std::vector<Diagnostic> diagnostics;
 };
 
-Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions& opts);
-
-// The language archscan reads a file as, by its name; "" when none.
-std::string languageOf(const std::string& filename);
+// A file is read when one of `frontends` accepts its name.
+Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions& opts, const FrontendSet& frontends);
 
 }  // namespace archscan

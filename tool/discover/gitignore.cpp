@@ -1,23 +1,10 @@
 #include "discover/gitignore.h"
 
-#include <fnmatch.h>
-
 #include <sstream>
 
-namespace archscan {
+#include "util/glob.h"
 
-bool globMatch(const std::string& pattern, const std::string& path) {
-  // "**/" may match zero folders: try with it removed too.
-  size_t dd = pattern.find("**/");
-  if (dd != std::string::npos) {
-    std::string without = pattern.substr(0, dd) + pattern.substr(dd + 3);
-    if (globMatch(without, path)) return true;
-  }
-  std::string p = pattern;
-  // With FNM_PATHNAME off, '*' crosses '/', which is what '**' means.
-  bool deep = p.find("**") != std::string::npos;
-  return fnmatch(p.c_str(), path.c_str(), deep ? 0 : FNM_PATHNAME) == 0;
-}
+namespace archscan {
 
 void IgnoreRules::add(const std::string& text, const std::string& base) {
   std::istringstream in(text);

@@ -24,7 +24,4 @@ class IgnoreRules {
   std::vector<Rule> rules_;
 };
 
-// fnmatch-style glob where `**` crosses folders and `*` does not.
-bool globMatch(const std::string& pattern, const std::string& path);
-
 }  // namespace archscan

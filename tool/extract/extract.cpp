@@ -3,14 +3,12 @@
 #include <atomic>
 #include <thread>
 
-#include "extract/source_text.h"
-#include "extract/frontends.h"
-#include "import_lines.h"
+#include "util/source_text.h"
 
 namespace archscan {
 namespace {
 
-FileFacts extractOne(const SourceFile& f, const Frontends& frontends) {
+FileFacts extractOne(const SourceFile& f, const FrontendSet& frontends) {
   FileFacts facts;
   facts.path = f.path;
   facts.module = f.module;
@@ -28,14 +26,19 @@ FileFacts extractOne(const SourceFile& f, const Frontends& frontends) {
                                  "not UTF-8 (invalid byte at offset " + std::to_string(*bad) + "); file skipped"});
     return facts;
   }
-  if (!mayMentionArchs(text, f.language)) {
-    if (f.language == "python") facts.imports = py::importLines(text);  // re-exports still link
-    return facts;
+  const Frontend& fe = frontends.of(f.language);
+  if (!fe.worthParsing(text)) {
+    FileFacts skimmed = fe.skim(SourceText{f.path, text});
+    skimmed.path = f.path;
+    skimmed.module = f.module;
+    skimmed.language = f.language;
+    skimmed.content_hash = facts.content_hash;
+    return skimmed;
   }
   // A BOM is blanked, not removed, so byte offsets stay those of the file.
   if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.replace(0, 3, "   ");
   try {
-    FileFacts parsed = frontends.extract(f.language, f.path, text);
+    FileFacts parsed = fe.extract(SourceText{f.path, std::move(text)});
     parsed.module = f.module;
     parsed.content_hash = facts.content_hash;
     return parsed;
@@ -47,7 +50,7 @@ FileFacts extractOne(const SourceFile& f, const Frontends& frontends) {
 
 }  // namespace
 
-Extraction extractAll(const std::vector<SourceFile>& files, const Frontends& frontends, int jobs,
+Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& frontends, int jobs,
                       std::atomic<size_t>* done) {
   Extraction out;
   out.files.resize(files.size());

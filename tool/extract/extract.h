@@ -5,11 +5,10 @@
 #include <vector>
 
 #include "discover/discover.h"
+#include "frontend/frontend.h"
 #include "model/facts.h"
 
 namespace archscan {
-
-class Frontends;
 
 struct ExtractStats {
   size_t files_seen = 0;
@@ -22,7 +21,7 @@ struct Extraction {
 };
 
 // `done`, when given, counts finished files (for progress output).
-Extraction extractAll(const std::vector<SourceFile>& files, const Frontends& frontends, int jobs,
+Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& frontends, int jobs,
                       std::atomic<size_t>* done = nullptr);
 
 }  // namespace archscan

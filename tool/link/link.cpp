@@ -154,6 +154,7 @@ Program link(const std::vector<FileFacts>& files, const std::vector<DeclaredFami
       ls.site = s;
       ls.file = files[f].path;
       ls.module = files[f].module;
+      ls.language = files[f].language;
       ls.file_hash = files[f].content_hash;
       std::string id = ls.file + ":" + s.name + ":" + kindName(s.kind);
       int n = ++ids[id];

@@ -3,7 +3,6 @@
 // settles each site's evidence, severity and confidence, and groups families.
 #include <vector>
 
-#include "knowledge/knowledge.h"
 #include "link/program.h"
 #include "model/facts.h"
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "model/facts.h"
+#include "model/family.h"
 
 namespace archscan {
 
@@ -20,6 +21,7 @@ struct LinkedSite {
   Site site;
   std::string file;
   std::string module;
+  Language language = Language::Python;  // of its file
   uint64_t file_hash = 0;  // content hash of the file when it was read
   std::string id;  // file:name:kind, unique in the program
   std::vector<LinkedLookup> lookups;
@@ -38,12 +40,6 @@ struct Family {
 struct FileSuppression {
   std::string file;
   Suppression suppression;
-};
-
-// Sites a project declares must stay in sync (archscan.yaml `families`).
-struct DeclaredFamily {
-  std::string name;
-  std::vector<std::string> sites;  // site names or globs
 };
 
 struct Program {

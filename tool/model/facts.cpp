@@ -14,6 +14,20 @@ const char* kindName(SiteKind k) {
   return "?";
 }
 
+const char* entryFormName(EntryForm f) {
+  switch (f) {
+    case EntryForm::Key: return "key";
+    case EntryForm::Element: return "element";
+    case EntryForm::Compare: return "compare";
+    case EntryForm::Case: return "case";
+    case EntryForm::SemicolonItem: return "semicolon-item";
+    case EntryForm::SpaceItem: return "space-item";
+    case EntryForm::Gencode: return "gencode";
+    case EntryForm::TemplateArg: return "template-arg";
+  }
+  return "?";
+}
+
 const char* onMissingName(OnMissing m) {
   switch (m) {
     case OnMissing::Crash: return "crash";

@@ -8,6 +8,7 @@
 
 #include "arch/arch.h"
 #include "arch/spelling.h"
+#include "model/language.h"
 
 namespace archscan {
 
@@ -18,11 +19,23 @@ struct ByteRange {
 };
 
 enum class SiteKind { Mapping, Set, Switch, IfChain, Guard, Range };
+// How an entry is written, which decides how a patch adds a neighbour.
+enum class EntryForm {
+  Key,            // a mapping key: `9: {...}`, `{90, cfg}`
+  Element,        // an element of a list, tuple, set or brace list
+  Compare,        // a comparison: `x == 10`
+  Case,           // a match/switch label
+  SemicolonItem,  // an item of "9.0;10.0"
+  SpaceItem,      // an item of "90 100"
+  Gencode,        // a -gencode arch=compute_90,code=sm_90 pair
+  TemplateArg,    // a template argument: `Sm<100>`
+};
 enum class Polarity { Allow, Deny };
 enum class OnMissing { Unknown, Fallback, Crash };  // ordered: worse is larger
 enum class Confidence { Low, Medium, High };
 
 const char* kindName(SiteKind k);
+const char* entryFormName(EntryForm f);
 const char* onMissingName(OnMissing m);
 const char* confidenceName(Confidence c);
 
@@ -58,10 +71,7 @@ struct Entry {
   ByteRange item;         // the whole entry: `9: {...}`, the element, the comparison
   ByteRange composite;    // composite key: the whole tuple key; else empty
   ByteRange container;    // element: the collection literal it sits in
-  // How the entry is written, which decides how a patch adds a neighbour:
-  // key (mapping key), element (of a list/tuple/set), compare (`x == 10`),
-  // case (a match/switch label).
-  std::string form = "key";
+  EntryForm form = EntryForm::Key;
   int line = 0;
   int end_line = 0;
 };
@@ -160,7 +170,7 @@ struct Diagnostic {
 struct FileFacts {
   std::string path;      // as given / discovered, relative to cwd
   std::string module;    // dotted Python module name, filled by discover/link
-  std::string language;  // python, cpp, cmake
+  Language language = Language::Python;
   uint64_t content_hash = 0;  // of the bytes read, so a patch can tell the file changed since
   std::vector<Site> sites;
   std::vector<Lookup> lookups;

@@ -8,7 +8,7 @@
 #include <cstring>
 #include <filesystem>
 
-#include "extract/source_text.h"
+#include "util/source_text.h"
 
 namespace archscan {
 namespace {

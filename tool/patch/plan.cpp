@@ -8,11 +8,9 @@
 #include <set>
 
 #include "analyze/coverage.h"
-#include "discover/discover.h"
-#include "extract/source_text.h"
+#include "util/source_text.h"
 #include "patch/render.h"
 #include "patch/select.h"
-#include "extract/frontends.h"
 
 namespace fs = std::filesystem;
 
@@ -153,13 +151,14 @@ int ordinalOf(const Program& p, size_t site) {
 
 // Re-parse and re-extract: the arch must now be in exactly the planned sites
 // and no new syntax error may appear.
-void verify(const FilePlan& f, const std::vector<const Edit*>& edits, const Program& p, const Frontends& fe) {
-  std::string oldText = forParsing(f.old_content), newText = forParsing(f.new_content);
-  int before = fe.syntaxErrors(f.language, oldText), after = fe.syntaxErrors(f.language, newText);
+void verify(const FilePlan& f, const std::vector<const Edit*>& edits, const Program& p, const FrontendSet& frontends) {
+  const Frontend& fe = frontends.of(f.language);
+  SourceText oldText{f.path, forParsing(f.old_content)}, newText{f.path, forParsing(f.new_content)};
+  int before = fe.syntaxErrors(oldText), after = fe.syntaxErrors(newText);
   if (after > before)
     throw PatchError(f.path + ": the patch would introduce a syntax error (" + std::to_string(after - before) +
                      " new); nothing was written");
-  FileFacts oldFacts = fe.extract(f.language, f.path, oldText), newFacts = fe.extract(f.language, f.path, newText);
+  FileFacts oldFacts = fe.extract(oldText), newFacts = fe.extract(newText);
   std::set<std::pair<std::string, std::string>> planned;  // (site name, arch)
   std::map<std::string, Arch> archs;
   for (const Edit* e : edits) {
@@ -203,7 +202,7 @@ std::string realPathInside(const std::string& file, const std::vector<std::strin
 }  // namespace
 
 Plan planPatches(const std::vector<PatchSet>& sets, const Program& program, const PlanOptions& opts,
-                 const Frontends& frontends) {
+                 const FrontendSet& frontends) {
   Plan plan;
   std::map<std::string, std::string> sources;
   for (const auto& set : sets) selectAndRender(set, program, opts, sources, plan);
@@ -214,7 +213,7 @@ Plan planPatches(const std::vector<PatchSet>& sets, const Program& program, cons
     FilePlan f;
     f.path = file;
     f.real_path = realPathInside(file, opts.roots);
-    f.language = languageOf(fs::path(file).filename().string());
+    f.language = program.sites[edits.front()->site].language;
     f.old_content = sources.at(file);
     f.new_content = applyEdits(f.old_content, edits);
     verify(f, edits, program, frontends);

@@ -7,12 +7,12 @@
 
 #include "analyze/analyze.h"
 #include "link/program.h"
-#include "patch/edit.h"
+#include "model/edit.h"
 #include "patch/patchset.h"
+#include "frontend/frontend.h"
 
 namespace archscan {
 
-class Frontends;
 
 struct Skipped {
   size_t site = 0;
@@ -22,7 +22,7 @@ struct Skipped {
 
 struct FilePlan {
   std::string path;       // as displayed
-  std::string language;
+  Language language = Language::Python;
   std::string real_path;  // symlinks resolved, inside the scanned root
   std::string old_content;
   std::string new_content;
@@ -44,6 +44,6 @@ struct PlanOptions {
 // Throws PatchError on conflicts, stale files, globs that select nothing and
 // failed verification; the message names the file and line.
 Plan planPatches(const std::vector<PatchSet>& sets, const Program& program, const PlanOptions& opts,
-                 const Frontends& frontends);
+                 const FrontendSet& frontends);
 
 }  // namespace archscan

@@ -3,7 +3,7 @@
 #include <regex>
 
 #include "arch/spelling.h"
-#include "extract/source_text.h"
+#include "util/source_text.h"
 
 namespace archscan {
 namespace {
@@ -139,31 +139,43 @@ Rendered renderSite(const LinkedSite& s, size_t idx, const PatchRule& r, const s
     }
     any = true;
     std::string key = newKey(like, r.add);
-    if (like.form == "key") {
-      std::string item = src.substr(like.item.begin, like.item.end - like.item.begin);
-      std::string source = "copied-from " + r.like.name();
-      if (valueOverride && !like.value.empty()) {
-        item.replace(like.value.begin - like.item.begin, like.value.end - like.value.begin, *valueOverride);
-        source = "override";
+    switch (like.form) {
+      case EntryForm::Key: {
+        std::string item = src.substr(like.item.begin, like.item.end - like.item.begin);
+        std::string source = "copied-from " + r.like.name();
+        if (valueOverride && !like.value.empty()) {
+          item.replace(like.value.begin - like.item.begin, like.value.end - like.value.begin, *valueOverride);
+          source = "override";
+        }
+        item.replace(like.key.begin - like.item.begin, like.key.end - like.key.begin, key);
+        insertAfter(s, idx, r, src, like, item, out, like.value.empty() ? "" : source);
+        break;
       }
-      item.replace(like.key.begin - like.item.begin, like.key.end - like.key.begin, key);
-      insertAfter(s, idx, r, src, like, item, out, like.value.empty() ? "" : source);
-    } else if (like.form == "element") {
-      insertAfter(s, idx, r, src, like, key, out, "");
-      break;  // one element per collection
-    } else if (like.form == "compare") {
-      auto widened = widen(src, like, key);
-      if (!widened) {
-        out.skip_reason = "cannot widen the comparison `" + src.substr(like.item.begin, like.item.end - like.item.begin) + "`";
-        return out;
+      case EntryForm::Element:
+        insertAfter(s, idx, r, src, like, key, out, "");
+        return out;  // one element per collection
+      case EntryForm::Compare: {
+        auto widened = widen(src, like, key);
+        if (!widened) {
+          out.skip_reason =
+              "cannot widen the comparison `" + src.substr(like.item.begin, like.item.end - like.item.begin) + "`";
+          return out;
+        }
+        out.edits.push_back(baseEdit(s, idx, r, src, like.item.begin, like.item.end, *widened));
+        break;
       }
-      out.edits.push_back(baseEdit(s, idx, r, src, like.item.begin, like.item.end, *widened));
-    } else if (like.form == "semicolon-item" || like.form == "space-item") {
-      std::string sep = like.form == "semicolon-item" ? ";" : " ";
-      out.edits.push_back(baseEdit(s, idx, r, src, like.item.end, like.item.end, sep + key));
-      break;  // one item per list
-    } else if (like.form == "case") {
-      out.edits.push_back(baseEdit(s, idx, r, src, like.key.end, like.key.end, " | " + key));
+      case EntryForm::SemicolonItem:
+      case EntryForm::SpaceItem: {
+        std::string sep = like.form == EntryForm::SemicolonItem ? ";" : " ";
+        out.edits.push_back(baseEdit(s, idx, r, src, like.item.end, like.item.end, sep + key));
+        return out;  // one item per list
+      }
+      case EntryForm::Case:
+        out.edits.push_back(baseEdit(s, idx, r, src, like.key.end, like.key.end, " | " + key));
+        break;
+      case EntryForm::Gencode:
+      case EntryForm::TemplateArg:
+        break;  // no renderer for these forms yet: nothing is edited
     }
   }
   if (!any) out.skip_reason = "has no " + r.like.name() + " entry to copy";

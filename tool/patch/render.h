@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "link/program.h"
-#include "patch/edit.h"
+#include "model/edit.h"
 #include "patch/patchset.h"
 
 namespace archscan {

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "discover/gitignore.h"
+#include "util/glob.h"
 
 namespace fs = std::filesystem;
 

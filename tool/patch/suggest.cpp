@@ -1,7 +1,7 @@
 #include "patch/suggest.h"
 
 #include "arch/parse.h"
-#include "extract/source_text.h"
+#include "util/source_text.h"
 #include "patch/render.h"
 
 namespace archscan {

@@ -7,15 +7,9 @@
 
 #include "link/program.h"
 #include "model/finding.h"
-#include "patch/edit.h"
+#include "model/fix.h"
 
 namespace archscan {
-
-struct SuggestedFix {
-  std::string description;
-  std::string source;  // the file's bytes the edits apply to
-  std::vector<Edit> edits;
-};
 
 // Keyed by index into `findings`; findings without a safe fix are absent.
 std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<Finding>& findings,

@@ -1,7 +1,7 @@
 // `archscan audit`: the coverage matrix as text, Markdown or JSON.
 #include <algorithm>
 
-#include "report/json_writer.h"
+#include "util/json_writer.h"
 #include "report/matrix.h"
 #include "report/report.h"
 #include "report/site_json.h"
@@ -21,8 +21,12 @@ std::string styled(Cell c, const Style& st) {
     case Cell::MissingCrash: return st.red(st.bold(s));
     case Cell::MissingFallback: return st.yellow(s);
     case Cell::Covered: return st.green(s);
-    default: return s;
+    case Cell::CoveredByRange:
+    case Cell::MissingUnknown:
+    case Cell::Denied:
+    case Cell::Passes: break;
   }
+  return s;
 }
 
 }  // namespace

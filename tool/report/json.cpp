@@ -1,5 +1,5 @@
 // --format json for check: one object, schema 1 (documented in the README).
-#include "report/json_writer.h"
+#include "util/json_writer.h"
 #include "report/report.h"
 #include "report/site_json.h"
 #include "version.h"

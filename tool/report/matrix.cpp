@@ -105,7 +105,10 @@ Matrix buildMatrix(const Program& p, const AnalyzeOptions& opts) {
         case Cell::MissingCrash: s.crash++; break;
         case Cell::MissingFallback: s.fallback++; break;
         case Cell::MissingUnknown: s.unknown++; break;
-        default: s.covered++; break;
+        case Cell::Covered:
+        case Cell::CoveredByRange:
+        case Cell::Denied:
+        case Cell::Passes: s.covered++; break;
       }
     }
     m.summary.push_back(s);

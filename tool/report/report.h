@@ -8,10 +8,9 @@
 #include "analyze/analyze.h"
 #include "link/program.h"
 #include "model/finding.h"
+#include "model/fix.h"
 
 namespace archscan {
-
-struct SuggestedFix;
 
 // An `archscan: ignore` comment that suppressed nothing.
 struct UnusedIgnore {

@@ -4,8 +4,7 @@
 #include <filesystem>
 
 #include "analyze/rules/rules.h"
-#include "patch/suggest.h"
-#include "report/json_writer.h"
+#include "util/json_writer.h"
 #include "report/report.h"
 #include "version.h"
 

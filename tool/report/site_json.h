@@ -1,7 +1,7 @@
 #pragma once
 // The JSON form of a site, shared by check and audit output.
 #include "link/program.h"
-#include "report/json_writer.h"
+#include "util/json_writer.h"
 
 namespace archscan {
 

@@ -1,4 +1,4 @@
-#include "report/json_writer.h"
+#include "util/json_writer.h"
 
 #include <cmath>
 #include <cstdio>

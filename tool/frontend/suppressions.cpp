@@ -1,4 +1,4 @@
-#include "extract/suppressions.h"
+#include "frontend/suppressions.h"
 
 #include <map>
 #include <sstream>

@@ -1,4 +1,4 @@
-#include "extract/source_text.h"
+#include "util/source_text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -28,24 +28,6 @@ std::optional<size_t> firstInvalidUtf8(const std::string& s) {
 
 int lineAt(const std::string& text, size_t offset) {
   return 1 + static_cast<int>(std::count(text.begin(), text.begin() + std::min(offset, text.size()), '\n'));
-}
-
-bool mayMentionArchs(const std::string& text, const std::string& language) {
-  // Words every arch decision in practice sits near: a capability source, an
-  // arch name, a GPU framework import. Lower-cased search on a copy. C++ is
-  // held to arch words only: "cuda" and "device" are in every CUDA header, and
-  // a Clang parse costs far more than a tree-sitter one.
-  static const std::vector<std::string> kAny = {"capab", "arch", "sm_", "sm1", "sm9", "sm8", "smversion", "major",
-                                                "compute_"};
-  static const std::vector<std::string> kPython = {"cuda", "torch", "device", "gpu", "nvcc", "triton"};
-  std::string low(text.size(), '\0');
-  std::transform(text.begin(), text.end(), low.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-  for (const auto& t : kAny)
-    if (low.find(t) != std::string::npos) return true;
-  if (language == "cpp") return false;
-  for (const auto& t : kPython)
-    if (low.find(t) != std::string::npos) return true;
-  return false;
 }
 
 uint64_t contentHash(const std::string& bytes) {

@@ -1,6 +1,5 @@
 #pragma once
-// Reading a source file for extraction: bytes, a UTF-8 check, and the cheap
-// prefilter that keeps files with no arch-like token away from the parsers.
+// Reading a text file: bytes, a UTF-8 check, line numbers and a content hash.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -11,8 +10,6 @@ namespace archscan {
 std::optional<size_t> firstInvalidUtf8(const std::string& bytes);
 // 1-based line of a byte offset.
 int lineAt(const std::string& text, size_t offset);
-// Whether a file may hold an arch decision worth parsing.
-bool mayMentionArchs(const std::string& text, const std::string& language);
 // FNV-1a of the bytes: cheap identity of a file's content.
 uint64_t contentHash(const std::string& bytes);
 // Reads a whole file; throws std::runtime_error naming the file on failure.

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "extract/source_text.h"
+#include "util/source_text.h"
 
 namespace archscan {
 

@@ -1,0 +1,21 @@
+#include "extract/registry.h"
+
+#include "cmake/cmake_frontend.h"
+#include "cpp/cpp_frontend.h"
+#include "python/python_frontend.h"
+
+namespace archscan {
+
+std::shared_ptr<const FrontendSet> makeFrontends(const Knowledge& k, const FrontendSettings& s) {
+  std::vector<std::unique_ptr<Frontend>> all;
+  all.push_back(std::make_unique<PythonFrontend>(k));
+  all.push_back(std::make_unique<CppFrontend>(k, CppSettings{s.root, s.database}));
+  all.push_back(std::make_unique<CMakeFrontend>(k));
+  return std::make_shared<const FrontendSet>(std::move(all));
+}
+
+std::string findCompilationDatabase(const std::string& root) { return archscan::findCppCompilationDatabase(root); }
+
+std::string frontendToolchains() { return clangVersion(); }
+
+}  // namespace archscan

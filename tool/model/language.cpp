@@ -1,0 +1,14 @@
+#include "model/language.h"
+
+namespace archscan {
+
+const char* languageName(Language l) {
+  switch (l) {
+    case Language::Python: return "python";
+    case Language::Cpp: return "cpp";
+    case Language::CMake: return "cmake";
+  }
+  return "?";
+}
+
+}  // namespace archscan
