@@ -16,6 +16,35 @@ struct UserCase {
   const char* name;  // nullptr: not an arch
 };
 
+TEST(ArchParse, SplitArchTextIsTheOneSplitter) {
+  struct Case {
+    const char* text;
+    bool ok;
+    const char* prefix;
+    const char* whole;
+    const char* fraction;
+    Variant variant;
+  };
+  const Case cases[] = {
+      {"sm_120a", true, "sm_", "120", "", Variant::A},  {"compute_90", true, "compute_", "90", "", Variant::None},
+      {"12.0", true, "", "12", "0", Variant::None},     {"10.3f", true, "", "10", "3", Variant::F},
+      {"sm90", true, "sm", "90", "", Variant::None},    {"100a", true, "", "100", "", Variant::A},
+      {"a", false, "", "", "", Variant::None},          {"sm_", false, "", "", "", Variant::None},
+      {"9.0+PTX", false, "", "", "", Variant::None},    {"1.2.3", false, "", "", "", Variant::None},
+      {"12.", false, "", "", "", Variant::None},        {"x86", false, "", "", "", Variant::None},
+  };
+  for (const auto& c : cases) {
+    auto t = splitArchText(c.text);
+    ASSERT_EQ(t.has_value(), c.ok) << c.text;
+    if (!t) continue;
+    EXPECT_EQ(t->prefix, c.prefix) << c.text;
+    EXPECT_EQ(t->whole, c.whole) << c.text;
+    EXPECT_EQ(t->fraction, c.fraction) << c.text;
+    EXPECT_EQ(t->dotted, *c.fraction != 0) << c.text;
+    EXPECT_EQ(t->variant, c.variant) << c.text;
+  }
+}
+
 TEST(ArchParse, UserSpellings) {
   const UserCase cases[] = {
       {"sm_120", "sm_120"},   {"sm120", "sm_120"},       {"SM120", "sm_120"},   {"sm_120a", "sm_120a"},

@@ -25,16 +25,6 @@ bool allDigits(std::string_view s) {
   return true;
 }
 
-// Splits a trailing variant letter off: "120a" -> ("120", A).
-Variant takeVariant(std::string& s) {
-  if (!s.empty() && (s.back() == 'a' || s.back() == 'f')) {
-    Variant v = s.back() == 'a' ? Variant::A : Variant::F;
-    s.pop_back();
-    return v;
-  }
-  return Variant::None;
-}
-
 std::optional<Arch> known(int major, int minor, Variant v, const ArchTable& t) {
   if (!t.isKnown(major, minor)) return std::nullopt;
   return Arch{major, minor, false, v};
@@ -51,6 +41,32 @@ std::optional<Arch> fromNumber(const std::string& digits, Variant v, const ArchT
 
 }  // namespace
 
+std::optional<ArchText> splitArchText(std::string_view text) {
+  ArchText t;
+  std::string s(text);
+  for (std::string_view prefix : {"compute_", "sm_", "sm"}) {
+    if (s.rfind(prefix, 0) == 0) {
+      t.prefix = std::string(prefix);
+      s = s.substr(prefix.size());
+      break;
+    }
+  }
+  if (s.size() > 1 && (s.back() == 'a' || s.back() == 'f')) {
+    t.variant = s.back() == 'a' ? Variant::A : Variant::F;
+    s.pop_back();
+  }
+  if (auto dot = s.find('.'); dot != std::string::npos) {
+    t.dotted = true;
+    t.whole = s.substr(0, dot);
+    t.fraction = s.substr(dot + 1);
+    if (!allDigits(t.fraction)) return std::nullopt;
+  } else {
+    t.whole = s;
+  }
+  if (!allDigits(t.whole)) return std::nullopt;
+  return t;
+}
+
 std::optional<Arch> tryParseUserArch(std::string_view text, const ArchTable& table) {
   std::string s = lower(trim(text));
   if (s.empty()) return std::nullopt;
@@ -63,20 +79,13 @@ std::optional<Arch> tryParseUserArch(std::string_view text, const ArchTable& tab
     if (!allDigits(a) || !allDigits(b) || a.size() > 3 || b.size() > 3) return std::nullopt;
     return known(std::stoi(a), std::stoi(b), Variant::None, table);
   }
-  for (std::string_view prefix : {"compute_", "sm_", "sm"}) {
-    if (s.rfind(prefix, 0) == 0) {
-      s = s.substr(prefix.size());
-      break;
-    }
+  auto t = splitArchText(s);
+  if (!t) return std::nullopt;
+  if (t->dotted) {
+    if (t->whole.size() > 3 || t->fraction.size() > 3) return std::nullopt;
+    return known(std::stoi(t->whole), std::stoi(t->fraction), t->variant, table);
   }
-  Variant v = takeVariant(s);
-  if (auto dot = s.find('.'); dot != std::string::npos) {
-    std::string a = s.substr(0, dot), b = s.substr(dot + 1);
-    if (!allDigits(a) || !allDigits(b) || a.size() > 3 || b.size() > 3) return std::nullopt;
-    return known(std::stoi(a), std::stoi(b), v, table);
-  }
-  if (!allDigits(s)) return std::nullopt;
-  return fromNumber(s, v, table);
+  return fromNumber(t->whole, t->variant, table);
 }
 
 Arch parseUserArch(std::string_view text, const ArchTable& table) {

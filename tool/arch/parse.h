@@ -16,6 +16,21 @@ struct ArchError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// An arch as text, split before any knowledge is applied, with the case as
+// given: "sm_120a" -> {"sm_", "120", "", a}; "12.0" -> {"", "12", "0", none};
+// "compute_90" -> {"compute_", "90"}. User input and key literals are both
+// read through this one splitter; what each accepts differs (a key "12" is a
+// major, a user's "12" is 12.0) and is decided by its caller.
+struct ArchText {
+  std::string prefix;    // "compute_", "sm_", "sm" or ""
+  std::string whole;     // digits (before the dot, when dotted)
+  std::string fraction;  // digits after the dot; empty when not dotted
+  bool dotted = false;
+  Variant variant = Variant::None;
+};
+// nullopt when the text is not digits with an optional prefix, dot and variant.
+std::optional<ArchText> splitArchText(std::string_view text);
+
 // nullopt when the text is not an arch this table knows.
 std::optional<Arch> tryParseUserArch(std::string_view text, const ArchTable& table);
 // Throws ArchError with a message naming the text and how to list valid ones.

@@ -1,6 +1,6 @@
 #include "arch/spelling.h"
 
-#include <cctype>
+#include "arch/parse.h"
 
 namespace archscan {
 
@@ -20,22 +20,6 @@ const char* spellingName(SpellingKind k) {
 
 namespace {
 
-bool digitsOnly(const std::string& s) {
-  if (s.empty() || s.size() > 4) return false;
-  for (char c : s)
-    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
-  return true;
-}
-
-Variant splitVariant(std::string& s) {
-  if (s.size() > 1 && (s.back() == 'a' || s.back() == 'f')) {
-    Variant v = s.back() == 'a' ? Variant::A : Variant::F;
-    s.pop_back();
-    return v;
-  }
-  return Variant::None;
-}
-
 std::optional<ClassifiedKey> make(int major, int minor, Variant v, SpellingStyle style, const ArchTable& t) {
   if (!t.isKnown(major, minor)) return std::nullopt;
   return ClassifiedKey{Arch{major, minor, false, v}, std::move(style)};
@@ -53,23 +37,15 @@ std::optional<ClassifiedKey> classifyInt(long long n, const ArchTable& t) {
 }
 
 std::optional<ClassifiedKey> classifyString(const KeyLiteral& key, const ArchTable& t) {
-  std::string s = key.text;
-  std::string prefix;
-  for (const char* p : {"compute_", "sm_", "sm"}) {
-    if (s.rfind(p, 0) == 0) {
-      prefix = p;
-      s = s.substr(prefix.size());
-      break;
-    }
+  auto text = splitArchText(key.text);
+  if (!text || text->whole.size() > 4) return std::nullopt;
+  const std::string& prefix = text->prefix;
+  Variant v = text->variant;
+  if (text->dotted) {
+    if (!prefix.empty() || text->fraction.size() != 1) return std::nullopt;
+    return make(std::stoi(text->whole), std::stoi(text->fraction), v, {SpellingKind::DottedString, key.quote}, t);
   }
-  Variant v = splitVariant(s);
-  if (auto dot = s.find('.'); dot != std::string::npos && prefix.empty()) {
-    std::string a = s.substr(0, dot), b = s.substr(dot + 1);
-    if (!digitsOnly(a) || !digitsOnly(b) || b.size() != 1) return std::nullopt;
-    return make(std::stoi(a), std::stoi(b), v, {SpellingKind::DottedString, key.quote}, t);
-  }
-  if (!digitsOnly(s)) return std::nullopt;
-  int n = std::stoi(s);
+  int n = std::stoi(text->whole);
   if (n < 20 && prefix.empty() && v == Variant::None) {
     if (!t.isKnownMajor(n)) return std::nullopt;
     return ClassifiedKey{Arch{n, 0, true, Variant::None}, {SpellingKind::MajorString, key.quote}};
