@@ -4,6 +4,7 @@
 
 #include "knowledge/knowledge.h"
 #include "model/facts.h"
+#include "cpp/clang_parser.h"
 #include "cpp/cpp_frontend.h"
 #include "python/python_frontend.h"
 
@@ -24,6 +25,12 @@ inline FileFacts extractPython(const std::string& source, const std::string& pat
 inline FileFacts extractCpp(const std::string& source, const std::string& path = "/nonexistent/k.cu") {
   CppFrontend fe(knowledge(), CppSettings{"/nonexistent", ""});
   return fe.extract(SourceText{path, source});
+}
+
+// What the Clang observer records for `source`, before any site is decided.
+inline cpp::Observations observeCpp(const std::string& source, const std::string& path = "/nonexistent/k.cu") {
+  cpp::ClangParser parser(cpp::ClangSettings{"/nonexistent", "", {}});
+  return parser.parse(path, source);
 }
 
 inline const Site* siteNamed(const FileFacts& f, const std::string& name) {

@@ -1,0 +1,25 @@
+// observe/template_arg_observer.h: integer template arguments and specialisations.
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace archscan {
+namespace {
+
+TEST(TemplateArgObserver, TypesFunctionsVariablesAndSpecialisations) {
+  auto obs = test::observeCpp(
+      "template <int kArch> struct Sm {};\n"
+      "template <> struct Sm<100> { static constexpr int v = 1; };\n"
+      "template <int kMajor> constexpr bool is_major_v = false;\n"
+      "template <int kArch> int dispatch() { return kArch; }\n"
+      "Sm<90> s;\n"
+      "int f() { return dispatch<120>() + is_major_v<10>; }\n");
+  std::vector<std::pair<std::string, long long>> got;
+  for (const auto& t : obs.template_args) got.push_back({t.templ, t.value});
+  std::vector<std::pair<std::string, long long>> want = {
+      {"Sm|kArch", 100}, {"Sm|kArch", 90}, {"dispatch|kArch", 120}, {"is_major_v|kMajor", 10}};
+  EXPECT_EQ(got, want);
+}
+
+}  // namespace
+}  // namespace archscan
