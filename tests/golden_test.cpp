@@ -22,10 +22,13 @@ namespace fs = std::filesystem;
 namespace archscan {
 namespace {
 
+// Every folder holding archscan-test.yaml: the end-to-end cases at the top,
+// and the fixtures by rule (rules/<rule-id>) and by kind (kinds/<language>-<kind>).
 std::vector<std::string> caseNames() {
   std::vector<std::string> out;
-  for (const auto& e : fs::directory_iterator(TESTDATA_DIR))
-    if (fs::exists(e.path() / "archscan-test.yaml")) out.push_back(e.path().filename().string());
+  for (const auto& e : fs::recursive_directory_iterator(TESTDATA_DIR))
+    if (e.is_directory() && fs::exists(e.path() / "archscan-test.yaml"))
+      out.push_back(fs::relative(e.path(), TESTDATA_DIR).generic_string());
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -25,6 +25,7 @@
 #include "observe/lookup_observer.h"
 #include "observe/switch_observer.h"
 #include "observe/template_arg_observer.h"
+// scripts/new-kind.sh adds observer headers above this line.
 
 namespace archscan::cpp {
 namespace {
@@ -64,6 +65,7 @@ class SiteWalk : public RecursiveASTVisitor<SiteWalk> {
   }
   bool VisitDeclRefExpr(DeclRefExpr* ref) { return templates_.visitRef(ref), true; }
   bool VisitFunctionDecl(FunctionDecl* fd) { return functions_.visit(fd), true; }
+  // scripts/new-kind.sh adds visits above this line.
 
  private:
   ObserverContext& c_;
@@ -74,6 +76,7 @@ class SiteWalk : public RecursiveASTVisitor<SiteWalk> {
   LookupObserver lookups_;
   TemplateArgObserver templates_;
   FunctionObserver functions_;
+  // scripts/new-kind.sh adds observers above this line.
 };
 
 class ObserverConsumer : public ASTConsumer {

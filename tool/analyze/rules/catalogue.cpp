@@ -23,6 +23,7 @@ const std::vector<RuleInfo>& ruleCatalogue() {
       {"unlinked-site", "UnlinkedSite", "An arch table with no read found.",
        "No lookup of this table was found in the scanned tree, so what a missing arch does is unknown.",
        Severity::Note, checkUnlinkedSite},
+      // scripts/new-rule.sh adds entries above this line.
   };
   return rules;
 }

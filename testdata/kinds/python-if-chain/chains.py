@@ -1,0 +1,20 @@
+import torch
+
+
+def kernel(dtype) -> str:
+    major, _ = torch.cuda.get_device_capability()
+    if major == 9 and torch.version.cuda >= "12.3":  # expect: missing-arch sm_120 error
+        return "wgmma"
+    elif major == 10:
+        return "tcgen05"
+    else:
+        raise ValueError(f"no kernel for major {major}")
+
+
+def pipeline_depth() -> int:
+    cap = torch.cuda.get_device_capability()
+    if cap == (9, 0):  # expect: missing-arch sm_120 warning
+        return 4
+    if cap == (10, 0):
+        return 6
+    return 2
