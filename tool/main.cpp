@@ -26,8 +26,13 @@ int main(int argc, char** argv) {
           ->allow_extra_args(false)
           ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
       cmd->add_flag("--all", o.all, "Also show low-confidence and arch-specific sites");
-      cmd->add_option("--fail-on", o.fail_on, "Exit 1 on findings at or above: error (default), warning, note, never")
-          ->check(CLI::IsMember({"error", "warning", "note", "never"}));
+      cmd->add_option_function<std::string>(
+             "--fail-on",
+             [&o](const std::string& v) {
+               o.fail_on = parseFailOn(v);
+               if (!o.fail_on) throw CLI::ValidationError("--fail-on", v + " not in {error, warning, note, never}");
+             },
+             "Exit 1 on findings at or above: error (default), warning, note, never");
       cmd->add_option("--config", o.config, "Project settings (default: archscan.yaml in the scanned folder)");
     }
     cmd->add_option("-o,--output", o.output, "Write the report to FILE");

@@ -38,11 +38,9 @@ AnalyzeOptions analyzeOptions(const CommonOptions& o, const Knowledge& k) {
   return a;
 }
 
-int exitCode(const std::vector<Finding>& findings, const std::string& failOn) {
-  if (failOn == "never") return 0;
-  Severity floor = failOn == "note" ? Severity::Note : failOn == "warning" ? Severity::Warning : Severity::Error;
+int exitCode(const std::vector<Finding>& findings, FailOn failOn) {
   for (const auto& f : findings)
-    if (f.severity >= floor) return 1;
+    if (fails(f.severity, failOn)) return 1;
   return 0;
 }
 
@@ -55,7 +53,7 @@ ScanResult scanFor(const Settings& st) {
   return scan(opts, st.k);
 }
 
-std::string failOn(const Settings& st) { return st.o.fail_on.empty() ? "error" : st.o.fail_on; }
+FailOn failOn(const Settings& st) { return st.o.fail_on.value_or(FailOn::Error); }
 
 std::vector<UnusedIgnore> unusedIgnores(const Analysis& a) {
   std::vector<UnusedIgnore> out;
@@ -86,7 +84,7 @@ int runCheck(const CommonOptions& given) {
     else printCheckText(in, text);
     writeOutput(st.o.output, text.str());
     int code = exitCode(findings, failOn(st));
-    if (code == 0 && !in.unused_ignores.empty() && failOn(st) == "note") code = 1;
+    if (code == 0 && !in.unused_ignores.empty() && failOn(st) == FailOn::Note) code = 1;
     return code;
   });
 }

@@ -13,7 +13,7 @@ struct CommonOptions {
   std::vector<std::string> targets;
   std::string format = "text";
   std::string output;  // -o FILE; empty: stdout
-  std::string fail_on;  // empty: archscan.yaml's, else error
+  std::optional<FailOn> fail_on;  // unset: archscan.yaml's, else error
   std::string color = "auto";
   std::string config;          // --config FILE; empty: archscan.yaml at the scanned root
   std::string baseline;        // --baseline FILE

@@ -13,7 +13,7 @@ Settings settle(const CommonOptions& given) {
   s.o.scan.excludes.insert(s.o.scan.excludes.end(), c.exclude.begin(), c.exclude.end());
   s.o.scan.families = c.families;
   if (s.o.targets.empty()) s.o.targets = c.target;
-  if (s.o.fail_on.empty() && c.fail_on) s.o.fail_on = *c.fail_on;
+  if (!s.o.fail_on && c.fail_on) s.o.fail_on = c.fail_on;
   if (c.all) s.o.all = s.o.all || *c.all;
   return s;
 }

@@ -50,9 +50,8 @@ ProjectConfig parseConfig(const std::string& yaml, const std::string& origin, co
       if (key == "fail-on") {
         if (!v.IsScalar()) fail(origin, v, "fail-on must be one of error, warning, note, never");
         std::string f = v.as<std::string>();
-        if (f != "error" && f != "warning" && f != "note" && f != "never")
-          fail(origin, v, "fail-on must be one of error, warning, note, never, not '" + f + "'");
-        c.fail_on = f;
+        c.fail_on = parseFailOn(f);
+        if (!c.fail_on) fail(origin, v, "fail-on must be one of error, warning, note, never, not '" + f + "'");
       }
       if (key == "all") {
         if (!v.IsScalar() || (v.as<std::string>() != "true" && v.as<std::string>() != "false"))

@@ -9,6 +9,7 @@
 
 #include "knowledge/knowledge.h"
 #include "model/family.h"
+#include "model/finding.h"
 
 namespace archscan {
 
@@ -20,7 +21,7 @@ struct ProjectConfig {
   std::string path;
   std::vector<std::string> exclude;
   std::vector<std::string> target;
-  std::optional<std::string> fail_on;
+  std::optional<FailOn> fail_on;
   std::optional<bool> all;
   std::vector<std::string> capability_sources;
   std::vector<std::string> arch_names;

@@ -23,6 +23,24 @@ Severity severityFor(OnMissing m) {
   return Severity::Note;
 }
 
+std::optional<FailOn> parseFailOn(std::string_view text) {
+  if (text == "error") return FailOn::Error;
+  if (text == "warning") return FailOn::Warning;
+  if (text == "note") return FailOn::Note;
+  if (text == "never") return FailOn::Never;
+  return std::nullopt;
+}
+
+bool fails(Severity s, FailOn f) {
+  switch (f) {
+    case FailOn::Never: return false;
+    case FailOn::Note: return true;
+    case FailOn::Warning: return s != Severity::Note;
+    case FailOn::Error: return s == Severity::Error;
+  }
+  return false;
+}
+
 std::string fingerprint(const std::string& file, const std::string& siteName, const std::string& kind,
                         const std::string& rule, const std::string& arch) {
   uint64_t h = 1469598103934665603ull;

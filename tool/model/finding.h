@@ -1,6 +1,8 @@
 #pragma once
 // A rule's verdict on one site.
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "model/facts.h"
 
@@ -10,6 +12,14 @@ enum class Severity { Note, Warning, Error };
 
 const char* severityName(Severity s);
 Severity severityFor(OnMissing m);
+
+// --fail-on: the lowest severity that makes a run exit 1; Never: none does.
+enum class FailOn { Note, Warning, Error, Never };
+
+// "error", "warning", "note", "never"; nullopt for anything else.
+std::optional<FailOn> parseFailOn(std::string_view text);
+// Whether a finding of severity `s` fails a run with `f`.
+bool fails(Severity s, FailOn f);
 
 struct Finding {
   std::string rule;         // missing-arch, sibling-gap, ...
