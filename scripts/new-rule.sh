@@ -21,12 +21,15 @@ fixture="testdata/rules/$id"
 if [[ -e "$src" || -e "$fixture" ]]; then echo "new-rule.sh: $id exists already" >&2; exit 2; fi
 camel=$(echo "$id" | awk -F- '{for (i = 1; i <= NF; i++) printf "%s", toupper(substr($i, 1, 1)) substr($i, 2)}')
 fn="check$camel"
+# SARIF wants a rule's name to differ from its id: a one-word id gets a suffix.
+name="$camel"
+[[ "$id" == *-* ]] || name="${camel}Rule"
 
 say() { echo "new-rule.sh: $*"; }
 if (( dry )); then
   say "would create $src ($fn)"
   say "would declare $fn in tool/analyze/rules/rules.h"
-  say "would register {\"$id\", \"$camel\", ...} (default $severity) in tool/analyze/rules/catalogue.cpp"
+  say "would register {\"$id\", \"$name\", ...} (default $severity) in tool/analyze/rules/catalogue.cpp"
   say "would create $fixture/archscan-test.yaml and $fixture/example.py"
   say "would add a '### $id' section to README.md under '## Rules'"
   exit 0
@@ -53,7 +56,7 @@ CPP
 
 sed -i "s|^// scripts/new-rule.sh adds declarations above this line.|void $fn(const RuleContext\&, std::vector<Finding>\&);\n&|" \
   tool/analyze/rules/rules.h
-sed -i "s|^      // scripts/new-rule.sh adds entries above this line.|      {\"$id\", \"$camel\", \"$summary\",\n       \"TODO: why it matters and how to fix or suppress it.\", Severity::$sev, $fn},\n&|" \
+sed -i "s|^      // scripts/new-rule.sh adds entries above this line.|      {\"$id\", \"$name\", \"$summary\",\n       \"TODO: why it matters and how to fix or suppress it.\", Severity::$sev, $fn},\n&|" \
   tool/analyze/rules/catalogue.cpp
 
 mkdir -p "$fixture"

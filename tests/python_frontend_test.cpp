@@ -167,6 +167,26 @@ TEST(PythonFrontendSites, SyntaxErrorsAreDiagnosticsAndExtractionGoesOn) {
   EXPECT_NE(siteNamed(f, "T"), nullptr);
 }
 
+// Valid Python the grammar (tree-sitter-python 0.25) rejects: a splat of a
+// parenthesized expression after a comma, and a format spec with an `=` fill.
+TEST(PythonFrontendSites, ValidPythonTheGrammarMissesIsNoSyntaxError) {
+  auto f = extractPython(
+      "import torch\n"
+      "def pad(a, b, n):\n"
+      "    return a, b, *((None,) * n)\n"
+      "def banner(title, width):\n"
+      "    return f'{title:=^{width}}' + f\"{title!r:=>{width}}\"\n"
+      "CAP = torch.cuda.get_device_capability()[0]\n"
+      "T = {9: 1, 10: 2}\n"
+      "x = T[CAP]\n");
+  EXPECT_TRUE(f.diagnostics.empty()) << f.diagnostics[0].line << ": " << f.diagnostics[0].message;
+  const Site* t = siteNamed(f, "T");
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->entries.size(), 2u);
+  // Byte offsets are the file's: the key spans still point at the keys.
+  EXPECT_EQ(t->entries[1].key_text, "10");
+}
+
 }  // namespace
 }  // namespace archscan
 

@@ -47,7 +47,7 @@ ScanResult scan(const ScanOptions& opts, const Knowledge& k) {
     Progress progress(opts.progress, found.files.size());
     ex = extractAll(found.files, *r.frontends, opts.jobs, &progress.done);
   }
-  r.program = link(ex.files, opts.families);
+  r.program = link(ex.files, LinkOptions{opts.families, opts.support_paths});
   r.program.diagnostics.insert(r.program.diagnostics.begin(), found.diagnostics.begin(), found.diagnostics.end());
   r.program.files_seen = ex.stats.files_seen;
   r.program.files_parsed = ex.stats.files_parsed;

@@ -19,6 +19,7 @@ struct ScanOptions {
   std::vector<std::string> excludes;
   int jobs = 0;  // 0: all cores
   std::vector<DeclaredFamily> families;  // from archscan.yaml
+  std::vector<std::string> support_paths;  // archscan.yaml support-paths; empty: defaults
   bool progress = false;                 // files done / total on stderr while extracting
   std::string compile_db;                // -p: compile_commands.json or its folder; "" to look for one
   AnalyzeOptions analyze;                // targets, --all

@@ -44,6 +44,7 @@ bool addItems(const Argument& a, const std::vector<ListItem>& items, Site& s, bo
 }
 
 void finish(Site& s, bool ptx) {
+  s.build_list = true;
   if (s.polarity == Polarity::Deny) {
     s.on_missing = OnMissing::Fallback;
     s.on_missing_reason = "a removal list: an arch not named stays";
@@ -135,6 +136,7 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
       s.polarity = deny ? Polarity::Deny : Polarity::Allow;
       s.evidence.name = true;
       s.evidence.reasons.push_back("arch-like variable '" + var + "'");
+      s.name_archs = judgeName(var, k_).named_archs;
       s.line = c.line;
       s.extent = ByteRange{c.begin, c.end};
       f.sites.push_back(s);

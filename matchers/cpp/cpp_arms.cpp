@@ -25,8 +25,9 @@ void bound(CmpOp op, long long v, const Knowledge& k, ArchRange& r) {
   if (op == CmpOp::Le) r.high = hiIncl + 1;
 }
 
-// `a >= 1000) && \\\n   (a < 1100` as one line: continuations and runs of blanks become one space.
-std::string oneLine(std::string_view s) {
+}  // namespace
+
+std::string oneLine(std::string_view s, size_t max) {
   std::string out;
   for (size_t i = 0; i < s.size(); ++i) {
     char c = s[i];
@@ -35,10 +36,9 @@ std::string oneLine(std::string_view s) {
     if (blank && (out.empty() || out.back() == ' ')) continue;
     out += blank ? ' ' : c;
   }
+  if (out.size() > max) out = out.substr(0, max - 3) + "...";
   return out;
 }
-
-}  // namespace
 
 ByteRange byteRange(const Span& s) { return ByteRange{s.begin, s.end}; }
 
@@ -72,7 +72,8 @@ void applyArms(Site& s, const Arms& arms, const Subject& subject, SiteKind withE
   s.evidence = subject.evidence;
 }
 
-void addArms(const Condition& c, const std::string& subject, std::string_view text, const Knowledge& k, Arms& out) {
+void addArms(const Condition& c, const std::string& subject, std::string_view text, const Knowledge& k, Arms& out,
+             int arm) {
   for (const auto& conj : c) {
     ArchRange range;
     bool bounded = false;
@@ -83,6 +84,7 @@ void addArms(const Condition& c, const std::string& subject, std::string_view te
         auto key = classifyInt(t.value, k);
         if (!key) continue;
         out.entries.push_back(entryAt(*key, t.literal, t.literal_span, t.whole, EntryForm::Compare));
+        out.entries.back().arm = arm;
         if (out.style.kind == SpellingKind::Unknown) out.style = key->style;
         (t.op == CmpOp::Eq ? out.positive : out.negated)++;
         continue;
@@ -98,8 +100,35 @@ void addArms(const Condition& c, const std::string& subject, std::string_view te
     range.item = ByteRange{first.begin, last.end};
     range.text = oneLine(text.substr(first.begin, last.end - first.begin));
     range.line = first.line;
+    range.arm = arm;
     out.ranges.push_back(range);
   }
+}
+
+bool onlyTestsOn(const Condition& c, const std::string& subject, std::string_view text,
+                 const std::vector<Token>& tokens, const Span& whole) {
+  std::vector<std::pair<uint32_t, uint32_t>> tests;
+  for (const auto& conj : c)
+    for (const auto& t : conj)
+      if (t.subject.text == subject) tests.push_back({t.whole.begin, t.whole.end});
+  std::vector<Token> inside;
+  for (const auto& tok : tokens)
+    if (tok.begin >= whole.begin && tok.end <= whole.end) inside.push_back(tok);
+  // A check macro spelled around its condition: DG_HOST_ASSERT( ... ).
+  if (inside.size() > 3 && inside[0].kind == Tok::Ident && spell(text, inside[1]) == "(" &&
+      spell(text, inside.back()) == ")") {
+    inside.pop_back();
+    inside.erase(inside.begin(), inside.begin() + 2);
+  }
+  for (const auto& tok : inside) {
+    bool inTest = false;
+    for (const auto& [b, e] : tests) inTest |= tok.begin >= b && tok.end <= e;
+    if (inTest) continue;
+    std::string_view w = spell(text, tok);
+    if (w == "(" || w == ")" || w == "!" || w == "&&" || w == "||" || w == "and" || w == "or" || w == "not") continue;
+    return false;
+  }
+  return true;
 }
 
 std::string chooseSubject(const std::vector<const Condition*>& conds, const Knowledge& k, Subject* chosen) {

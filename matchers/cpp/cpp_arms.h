@@ -7,6 +7,7 @@
 
 #include "knowledge/knowledge.h"
 #include "observations.h"
+#include "raw_lexer.h"
 
 namespace archscan::cpp {
 
@@ -18,8 +19,15 @@ struct Arms {
   int negated = 0;   // != tests
 };
 
-// Adds the arms of `c` whose subject is spelled `subject` to `out`.
-void addArms(const Condition& c, const std::string& subject, std::string_view text, const Knowledge& k, Arms& out);
+// Adds the arms of `c` whose subject is spelled `subject` to `out`, as arm
+// number `arm` of their site (the branch they select).
+void addArms(const Condition& c, const std::string& subject, std::string_view text, const Knowledge& k, Arms& out,
+             int arm = 0);
+
+// Whether the condition spelled in text[whole] tests nothing but `subject`:
+// `arch == 9 || arch == 10` does; `fp4 && arch == 10` tests a feature too.
+bool onlyTestsOn(const Condition& c, const std::string& subject, std::string_view text,
+                 const std::vector<Token>& tokens, const Span& whole);
 
 // An integer key as an arch: 9 (major), 90 (sm), 900 (__CUDA_ARCH__).
 std::optional<ClassifiedKey> classifyInt(long long value, const Knowledge& k);
@@ -35,5 +43,9 @@ void applyArms(Site& s, const Arms& arms, const Subject& subject, SiteKind withE
 Entry entryAt(const ClassifiedKey& key, const std::string& keyText, const Span& keySpan, const Span& item,
               EntryForm form);
 ByteRange byteRange(const Span& s);
+
+// `a >= 1000) && \\\n   (a < 1100` as one line: continuations and runs of
+// blanks become one space; longer than `max`, cut with "...".
+std::string oneLine(std::string_view s, size_t max = std::string::npos);
 
 }  // namespace archscan::cpp

@@ -15,7 +15,8 @@ namespace {
 Site baseSite(const std::string& function, const std::string& subjectText, const Span& whole) {
   Site s;
   s.scope = function;
-  s.name = (function.empty() ? std::string("<file>") : function) + "[" + subjectText + "]";
+  // A subject spelled across a macro invocation can be a page long.
+  s.name = (function.empty() ? std::string("<file>") : function) + "[" + oneLine(subjectText, 48) + "]";
   s.extent = byteRange(whole);
   s.container = s.extent;
   s.line = whole.line;
@@ -43,20 +44,40 @@ bool rangeOnArch(const Arms& arms, const Subject& subject) {
   return !arms.ranges.empty() && (subject.evidence.subject || subject.evidence.name);
 }
 
+// The string literals of the call whose argument list holds `whole`
+// (`TORCH_CHECK(arch == 90, "only on Hopper")` -> "only on Hopper").
+std::string calleeMessage(const SiteInput& in, const Span& whole) {
+  size_t i = 0;
+  while (i < in.tokens.size() && in.tokens[i].begin < whole.end) ++i;
+  size_t from = i;
+  int depth = 0;
+  for (; i < in.tokens.size(); ++i) {
+    std::string_view w = spell(in.text, in.tokens[i]);
+    if (w == "(") ++depth;
+    if (w == ")" && depth-- == 0) break;
+    if (w == ";" || w == "{") break;
+  }
+  return stringLiterals(in.text, in.tokens, from, i);
+}
+
 }  // namespace
 
+// An enclosing function's name says what the function is for; it is never
+// evidence that a value compared inside it is an arch (`kNumHeads == 8`
+// inside sm100_mqa_logits). It only names the archs the function is for.
 void finishSite(Site& s, const std::string& function, const MacroOrigin& origin, const Knowledge& k) {
   NameInfo fn = functionName(function, k);
-  if (fn.arch_like && !s.evidence.name) {
-    s.evidence.name = true;
-    s.evidence.reasons.push_back("inside " + function + ", an arch-named function");
-  }
   s.scope_archs = fn.archs;
   s.patchable = false;
   s.unpatchable_reason = origin.expanded
                              ? "produced by the expansion of macro " + origin.macro + "; edit the macro by hand"
                              : "C++/CUDA sites are reported, not patched yet; add the arch by hand";
   if (origin.expanded) s.evidence.reasons.push_back("produced by macro " + origin.macro);
+  // Keys spelled in the macro's body (not in its arguments) are one table,
+  // however often the macro is expanded.
+  bool inBody = false;
+  for (const auto& e : s.entries) inBody |= e.key.end - e.key.begin > e.key_text.size();
+  s.macro = origin.expanded && inBody ? origin.macro : "";
 }
 
 void switchSites(const SiteInput& in, std::vector<Site>& out) {
@@ -67,14 +88,25 @@ void switchSites(const SiteInput& in, std::vector<Site>& out) {
     s.kind = SiteKind::Switch;
     std::vector<ClassifiedKey> keys;
     std::vector<bool> fromEnumerator;
-    int impure = 0, recovered = 0;
+    int impure = 0, recovered = 0, arm = -1;
+    uint32_t prevEnd = 0;
     for (const auto& c : sw.cases) {
+      // Labels with nothing but other labels between them share one body.
+      bool sharesBody = prevEnd > 0;
+      for (const auto& t : in.tokens)
+        if (t.begin >= prevEnd && t.end <= c.label.begin) {
+          std::string_view w = spell(in.text, t);
+          sharesBody &= w == ":" || w == "case";
+        }
+      if (!sharesBody) ++arm;
+      prevEnd = c.label.end;
       auto key = labelArch(c, in.k);
       if (!key) {
         ++impure;
         continue;
       }
       Entry e = entryAt(*key, c.text, c.label, c.label, EntryForm::Case);
+      e.arm = arm;
       s.entries.push_back(e);
       keys.push_back(*key);
       fromEnumerator.push_back(!c.enumerator.empty());
@@ -104,6 +136,8 @@ void switchSites(const SiteInput& in, std::vector<Site>& out) {
       BlockExit x = exitOf(in.text, in.tokens, region);
       s.on_missing = x.exit == Exit::Crashes ? OnMissing::Crash : OnMissing::Fallback;
       s.on_missing_reason = x.exit == Exit::Crashes ? "default: " + x.what : "default: runs instead";
+      if (x.exit == Exit::Crashes) s.crash_message = x.message;
+      s.skips = x.skips;
     } else {
       s.on_missing = OnMissing::Fallback;
       s.on_missing_reason = "no case matches and the switch does nothing";
@@ -146,8 +180,9 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
       merged.insert(it->second);
     }
     Arms arms;
+    int arm = 0;
     for (const auto* c : run)
-      for (const auto& b : c->branches) addArms(b.condition, subjectText, in.text, in.k, arms);
+      for (const auto& b : c->branches) addArms(b.condition, subjectText, in.text, in.k, arms, arm++);
     if (arms.entries.empty() && !rangeOnArch(arms, subject)) continue;
 
     Site s = baseSite(head->function, subjectText, head->whole);
@@ -161,21 +196,39 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
       // `if (sm != 90 && sm != 100) throw ...`: a missing arch takes the body.
       // An assert macro expands to exactly this; its body is not in the file.
       bool assertMacro = head->origin.expanded && isAssertLike(head->origin.macro);
-      bool crash = assertMacro;
+      bool crash = assertMacro, exits = true;
       for (const auto* c : run)
-        for (const auto& b : c->branches) crash |= exitOf(in.text, in.tokens, b.body).exit == Exit::Crashes;
+        for (const auto& b : c->branches) {
+          BlockExit x = exitOf(in.text, in.tokens, b.body);
+          s.skips |= x.skips;
+          exits &= x.exit != Exit::Falls;
+          if (x.exit != Exit::Crashes) continue;
+          crash = true;
+          s.crash_message = x.message;
+        }
+      if (assertMacro) {
+        s.crash_message = calleeMessage(in, head->whole);
+        s.conjoined = !onlyTestsOn(head->branches[0].condition, subjectText, in.text, in.tokens, head->whole);
+      }
       s.on_missing = crash ? OnMissing::Crash : OnMissing::Fallback;
-      s.on_missing_reason = assertMacro ? head->origin.macro + " fails" : crash ? "the guard throws" : "the guard takes another path";
+      s.on_missing_reason = s.skips ? "the test is skipped"
+                            : assertMacro ? head->origin.macro + " fails"
+                            : crash ? "the guard throws"
+                                    : "the guard takes another path";
       s.check = crash;
+      s.exits_unlisted = exits;
     } else if (last->otherwise) {
       BlockExit x = exitOf(in.text, in.tokens, last->otherwise->body);
       s.on_missing = x.exit == Exit::Crashes ? OnMissing::Crash : OnMissing::Fallback;
       s.on_missing_reason = x.exit == Exit::Crashes ? "the else branch: " + x.what : "the else branch runs instead";
+      if (x.exit == Exit::Crashes) s.crash_message = x.message;
+      s.skips = x.skips;
     } else {
       BlockExit after = last->next ? exitOf(in.text, in.tokens, last->next->body) : BlockExit{};
       bool crash = exits(last) && after.exit == Exit::Crashes;
       s.on_missing = crash ? OnMissing::Crash : OnMissing::Fallback;
       s.on_missing_reason = crash ? "the statement after the chain: " + after.what : "no branch is taken";
+      if (crash) s.crash_message = after.message;
     }
     finishSite(s, head->function, head->origin, in.k);
     out.push_back(std::move(s));
@@ -199,6 +252,8 @@ void loneSites(const SiteInput& in, std::vector<Site>& out) {
       s.on_missing_reason = deny ? "a deny-list check: an arch not named passes" : callee + " fails";
       if (deny) s.polarity = Polarity::Deny;
       s.check = !deny;
+      s.crash_message = calleeMessage(in, lone.whole);
+      s.conjoined = !onlyTestsOn(lone.condition, subjectText, in.text, in.tokens, lone.whole);
     } else {
       s.on_missing = OnMissing::Fallback;
       s.on_missing_reason = "the test is false and another path runs";
@@ -224,6 +279,7 @@ std::vector<Lookup> lookups(const SiteInput& in) {
       if (after.exit == Exit::Crashes) {
         x.on_missing = OnMissing::Crash;
         x.how += " then " + after.what;
+        x.crash_message = after.message;
       }
     }
     x.line = l.line;

@@ -120,6 +120,25 @@ Subject judgeOperand(const Operand& o, const Knowledge& k) {
   return s;
 }
 
+std::string stringLiterals(std::string_view text, const std::vector<Token>& tokens, size_t from, size_t to) {
+  std::string out;
+  for (size_t i = from; i < to && i < tokens.size(); ++i) {
+    if (tokens[i].kind != Tok::String) continue;
+    std::string_view t = spell(text, tokens[i]);
+    size_t open = t.find('"'), close = t.rfind('"');
+    if (open == std::string_view::npos || close <= open) continue;
+    std::string_view body = t.substr(open + 1, close - open - 1);
+    if (open > 0 && t[open - 1] == 'R') {  // R"delim( ... )delim"
+      size_t paren = body.find('('), end = body.rfind(')');
+      if (paren != std::string_view::npos && end != std::string_view::npos && end > paren)
+        body = body.substr(paren + 1, end - paren - 1);
+    }
+    if (!out.empty()) out += ' ';
+    out.append(body);
+  }
+  return out;
+}
+
 BlockExit exitOf(std::string_view text, const std::vector<Token>& tokens, const Span& s) {
   BlockExit out;
   if (s.end <= s.begin) return out;
@@ -136,6 +155,7 @@ BlockExit exitOf(std::string_view text, const std::vector<Token>& tokens, const 
       if ((t == ";" && depth <= 0) || t == "}") break;
       ++j;
     }
+    out.message = stringLiterals(text, tokens, from + i, from + j);
     std::string w(text.substr(toks[i].begin, (j < count ? toks[j].begin : s.end) - toks[i].begin));
     for (auto& c : w)
       if (c == '\n' || c == '\t') c = ' ';
@@ -150,6 +170,12 @@ BlockExit exitOf(std::string_view text, const std::vector<Token>& tokens, const 
     if (call && i + 2 < count) firstArg = std::string(spell(text, toks[i + 2]));
     bool falseArg = firstArg == "false" || firstArg == "0" ||
                     (firstArg == "!" && i + 3 < count && toks[i + 3].kind == Tok::String);
+    if (id == "GTEST_SKIP") {
+      out.exit = Exit::Returns;
+      out.skips = true;
+      out.what = statement(i);
+      return out;
+    }
     if (id == "throw" || (call && crashCall(id)) || (call && isAssertLike(id) && falseArg)) {
       out.exit = Exit::Crashes;
       out.what = statement(i);

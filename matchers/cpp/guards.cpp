@@ -22,11 +22,29 @@ struct Group {
   Token open;
 };
 
-std::string enclosingFunction(const std::vector<FunctionObs>& fns, uint32_t at) {
+const FunctionObs* enclosing(const std::vector<FunctionObs>& fns, uint32_t at) {
   const FunctionObs* best = nullptr;
   for (const auto& f : fns)
     if (f.body.begin <= at && at < f.body.end && (!best || f.body.begin >= best->body.begin)) best = &f;
-  return best ? best->name : "";
+  return best;
+}
+
+std::string enclosingFunction(const std::vector<FunctionObs>& fns, uint32_t at) {
+  const FunctionObs* f = enclosing(fns, at);
+  return f ? f->name : "";
+}
+
+// Whether the guard [open, close] is the whole body of `fn`: nothing but the
+// braces before #if and after #endif (a kernel compiled for some archs only).
+bool wrapsBody(const FunctionObs* fn, const Token& open, const Token& close, const std::vector<Token>& tokens) {
+  if (!fn) return false;
+  for (const auto& t : tokens) {
+    if (t.kind == Tok::Directive) continue;
+    bool before = t.begin > fn->body.begin && t.end <= open.begin;
+    bool after = t.begin >= close.end && t.end < fn->body.end;
+    if (before || after) return false;
+  }
+  return true;
 }
 
 // Operand tokens of one directive (everything after its name).
@@ -34,15 +52,16 @@ std::vector<Token> operandTokens(std::string_view text, const Token& d) {
   return lexCpp(text, directiveHead(text, d).operands, d.end, d.line);
 }
 
-void emit(const Group& g, const Token& close, std::string_view text, const std::vector<FunctionObs>& fns,
-          const Knowledge& k, std::vector<Site>& out) {
+void emit(const Group& g, const Token& close, std::string_view text, const std::vector<Token>& tokens,
+          const std::vector<FunctionObs>& fns, const Knowledge& k, std::vector<Site>& out) {
   std::vector<const Condition*> conds;
   for (const auto& b : g.branches) conds.push_back(&b.condition);
   Subject subject;
   std::string subjectText = chooseSubject(conds, k, &subject);
   if (subjectText.empty()) return;
   Arms arms;
-  for (const auto& b : g.branches) addArms(b.condition, subjectText, text, k, arms);
+  int arm = 0;
+  for (const auto& b : g.branches) addArms(b.condition, subjectText, text, k, arms, arm++);
   if (arms.entries.empty() && arms.ranges.empty()) return;
   Site s;
   std::string fn = enclosingFunction(fns, g.open.begin);
@@ -66,7 +85,11 @@ void emit(const Group& g, const Token& close, std::string_view text, const std::
     s.on_missing_reason = g.elseErrors ? "the #else branch is an #error" : "the #else branch is compiled instead";
   } else {
     s.on_missing = OnMissing::Fallback;
-    s.on_missing_reason = "the guarded code is compiled out";
+    // A guard around a whole function body (a kernel) with no #else: on other
+    // archs the function silently computes nothing.
+    s.compiled_out = arms.positive > 0 && wrapsBody(enclosing(fns, g.open.begin), g.open, close, tokens);
+    s.on_missing_reason = s.compiled_out ? "the guarded body of " + fn + " is compiled out"
+                                         : "the guarded code is compiled out";
   }
   out.push_back(std::move(s));
 }
@@ -147,7 +170,7 @@ std::vector<Site> guardSites(std::string_view text, const std::vector<Token>& to
     } else if (name == "define") {
       defineSite(text, t, aliases, k, out);
     } else if (name == "endif" && !stack.empty()) {
-      emit(stack.back(), t, text, functions, k, out);
+      emit(stack.back(), t, text, tokens, functions, k, out);
       stack.pop_back();
     }
   }

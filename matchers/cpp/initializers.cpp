@@ -95,6 +95,7 @@ void initializerSites(const SiteInput& in, std::vector<Site>& out) {
       s.evidence.name = true;
       s.evidence.reasons.push_back("'" + init.name + "' is an arch-like name");
     }
+    s.name_archs = name.named_archs;
     // One key proves nothing without a name saying it is an arch.
     if (keys.size() < 2 && !name.arch_like) continue;
     s.kind = pairs ? SiteKind::Mapping : SiteKind::Set;

@@ -6,6 +6,7 @@
 #include "arch/arch_list.h"
 #include "keys.h"
 #include "knowledge/names.h"
+#include "toolkit.h"
 #include "ts_util.h"
 
 namespace archscan::py {
@@ -70,9 +71,58 @@ std::string flagList(TSNode str, const ModuleIndex& idx) {
   return {};
 }
 
+// A name for a list of archs (TORCH_CUDA_ARCH_LIST, cuda_archs, compute
+// capabilities), not for one.
+bool listName(const std::string& name) {
+  std::string low;
+  for (char c : name) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* w : {"archs", "arches", "list", "architectures", "capabilities", "gencode", "targets"})
+    if (low.find(w) != std::string::npos) return true;
+  return false;
+}
+
 const std::regex& gencode() {
   static const std::regex re(R"(^(?:-gencode[= ])?arch=compute_(\d+[af]?),code=\[?(?:sm|compute)_(\d+[af]?)(?:,(?:sm|compute)_\d+[af]?)*\]?$)");
   return re;
+}
+
+// `caps = DEFAULT_CAPS` then `caps += ";10.0;12.0"`: code extends the base
+// list, so the archs it appends count as the base list's (DeepSpeed builds
+// its default this way, appending Blackwell under a toolkit check).
+void extendedLists(PyContext& ctx, const std::vector<Capture>& strings) {
+  const ModuleIndex& idx = ctx.idx;
+  for (const auto& c : strings) {
+    TSNode aug = ts_node_parent(c.node);
+    if (!is(aug, "augmented_assignment") || !same(field(aug, "right"), c.node)) continue;
+    TSNode left = field(aug, "left");
+    TSNode content = plainContent(c.node);
+    if (!is(left, "identifier") || ts_node_is_null(content)) continue;
+    std::string text = idx.text(content);
+    size_t skip = text.find_first_not_of("; ,");
+    if (skip == std::string::npos) continue;
+    auto items = parseArchList(text.substr(skip), ctx.k.archs);
+    if (!items) continue;
+    TSNode scope = ancestor(c.node, {"function_definition"});
+    std::string body = ts_node_is_null(scope) ? "" : idx.text(scope);
+    std::smatch m;
+    std::regex assign("\\b" + idx.text(left) + R"(\s*=\s*([A-Za-z_][A-Za-z0-9_]*)\s*(\n|#))");
+    if (!std::regex_search(body, m, assign)) continue;
+    for (auto& s : ctx.facts.sites) {
+      if (!s.build_list || s.name != m[1].str() || s.entries.empty()) continue;
+      uint32_t base = ts_node_start_byte(content) + static_cast<uint32_t>(skip);
+      for (const auto& it : *items) {
+        Entry e = s.entries.front();
+        e.arch = it.key.arch;
+        e.style = it.key.style;
+        e.key_text = text.substr(skip + it.begin, it.end - it.begin);
+        e.key = e.item = ByteRange{base + static_cast<uint32_t>(it.begin), base + static_cast<uint32_t>(it.end)};
+        e.container = rangeOf(c.node);
+        e.line = e.end_line = lineOf(c.node);
+        s.entries.push_back(e);
+      }
+      s.evidence.reasons.push_back("extended by `" + idx.text(aug) + "` at line " + std::to_string(lineOf(c.node)));
+    }
+  }
 }
 
 }  // namespace
@@ -106,12 +156,14 @@ void extractBuildStrings(PyContext& ctx, const std::vector<Capture>& strings) {
         s.evidence.reasons.push_back("nvcc -gencode flags");
         s.spelling = key->style;
         s.on_missing = OnMissing::Crash;
+        s.build_list = true;
         s.on_missing_reason = "no kernel is compiled for it (no kernel image is available)";
         // A new -gencode pair is a statement, not a list element: by hand.
         s.patchable = false;
         s.unpatchable_reason = "a -gencode pair is a statement of its own; add the new pair by hand";
         s.line = lineOf(c.node);
         s.extent = rangeOf(c.node);
+        s.max_cuda = toolkitCeiling(c.node, idx);
         ctx.facts.sites.push_back(s);
         it = gencodeSites.emplace(id, ctx.facts.sites.size() - 1).first;
       }
@@ -129,9 +181,12 @@ void extractBuildStrings(PyContext& ctx, const std::vector<Capture>& strings) {
     if (!v.arch_like || v.negative) continue;
     auto items = parseArchList(text, ctx.k.archs);
     if (!items) continue;
+    // `arch = "sm_100"` names what one kernel targets; a list is what a build covers.
+    if (items->size() < 2 && !listName(name)) continue;
     Site s;
     s.kind = SiteKind::Set;
     s.name = name;
+    s.name_archs = v.named_archs;
     s.scope = idx.scopeName(c.node);
     s.evidence.name = true;
     s.evidence.reasons.push_back("arch list in a string bound to '" + name + "'");
@@ -151,14 +206,17 @@ void extractBuildStrings(PyContext& ctx, const std::vector<Capture>& strings) {
       ptx |= it.ptx;
     }
     s.spelling = s.entries.front().style;
+    s.build_list = true;
     s.on_missing = ptx ? OnMissing::Fallback : OnMissing::Crash;
     s.on_missing_reason = ptx ? "no code is built for it; PTX in the list is JIT-compiled instead"
                               : "no kernel is built for it (no kernel image is available)";
     s.line = lineOf(c.node);
     s.end_line = endLineOf(c.node);
     s.extent = rangeOf(c.node);
+    s.max_cuda = toolkitCeiling(c.node, idx);
     ctx.facts.sites.push_back(s);
   }
+  extendedLists(ctx, strings);
 }
 
 }  // namespace archscan::py

@@ -14,7 +14,32 @@ namespace {
 struct Clause {
   TSNode body{};
   std::vector<Arm> arms;
+  TSNode condition{};
 };
+
+// `cc[0]`, `cc[1]`, `props.major`, `props.minor` -> `cc`, `props`: parts of one capability.
+std::string capabilityOf(std::string text) {
+  for (const char* tail : {"[0]", "[1]", ".major", ".minor"}) {
+    std::string t(tail);
+    if (text.size() > t.size() && text.compare(text.size() - t.size(), t.size(), t) == 0)
+      return text.substr(0, text.size() - t.size());
+  }
+  return text;
+}
+
+// Whether a condition tests nothing but the subject (`major == 9 or major ==
+// 10`); `fp4 and major == 10` tests something else too.
+bool onlyArmsOn(TSNode cond, const std::string& subjectText, const PyContext& ctx) {
+  cond = unparen(cond);
+  if (is(cond, "boolean_operator"))
+    return onlyArmsOn(field(cond, "left"), subjectText, ctx) && onlyArmsOn(field(cond, "right"), subjectText, ctx);
+  if (is(cond, "not_operator")) return onlyArmsOn(field(cond, "argument"), subjectText, ctx);
+  if (is(cond, "comparison_operator")) {
+    auto a = armOf(cond, ctx);
+    return a && capabilityOf(ctx.idx.text(a->subject)) == capabilityOf(subjectText);
+  }
+  return false;
+}
 
 // The subject most arms test, preferring one with evidence; "" when none may be used.
 std::string chooseSubject(const std::vector<Clause>& clauses, const PyContext& ctx, TSNode& node) {
@@ -58,13 +83,17 @@ Site baseSite(const PyContext& ctx, TSNode at, TSNode subject, const std::string
 }
 
 void addArms(Site& s, const std::vector<Clause>& clauses, const std::string& subjectText, const ModuleIndex& idx) {
-  for (const auto& c : clauses) {
-    for (const auto& a : c.arms) {
+  for (size_t arm = 0; arm < clauses.size(); ++arm) {
+    for (const auto& a : clauses[arm].arms) {
       if (idx.text(a.subject) != subjectText) continue;
       if (a.op == ArmOp::Range) {
         s.ranges.push_back(a.range);
+        s.ranges.back().arm = static_cast<int>(arm);
       } else {
-        for (const auto& e : a.entries) s.entries.push_back(e);
+        for (const auto& e : a.entries) {
+          s.entries.push_back(e);
+          s.entries.back().arm = static_cast<int>(arm);
+        }
         if (s.spelling.kind == SpellingKind::Unknown) s.spelling = a.style;
       }
     }
@@ -101,12 +130,12 @@ bool hasElifOrElse(TSNode ifStmt) {
 
 std::vector<Clause> clausesOf(TSNode ifStmt, const PyContext& ctx, std::vector<TSNode>& seen) {
   std::vector<Clause> out;
-  Clause first{field(ifStmt, "consequence"), {}};
+  Clause first{field(ifStmt, "consequence"), {}, field(ifStmt, "condition")};
   collectArms(field(ifStmt, "condition"), false, ctx, first.arms, seen);
   out.push_back(first);
   for (TSNode c : namedChildren(ifStmt)) {
     if (!is(c, "elif_clause")) continue;
-    Clause cl{field(c, "consequence"), {}};
+    Clause cl{field(c, "consequence"), {}, field(c, "condition")};
     collectArms(field(c, "condition"), false, ctx, cl.arms, seen);
     out.push_back(cl);
   }
@@ -152,19 +181,34 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
   TSNode elseB = elseBody(ifStmt);
   if (!positive) {
     // `if cap not in (9, 10): raise`: the missing arch takes the body.
-    for (const auto& c : clauses)
-      if (clauseTests(c, subjectText, idx) && blockRaises(c.body, idx)) s.on_missing = OnMissing::Crash;
+    bool exits = true;
+    for (const auto& c : clauses) {
+      if (!clauseTests(c, subjectText, idx)) continue;
+      s.conjoined |= !onlyArmsOn(c.condition, subjectText, ctx);
+      s.skips |= blockSkips(c.body, idx);
+      exits &= blockExits(c.body, idx);
+      TSNode r = raisingStatement(c.body, idx);
+      if (ts_node_is_null(r)) continue;
+      s.on_missing = OnMissing::Crash;
+      s.crash_message = crashMessage(r, idx);
+    }
     if (s.on_missing != OnMissing::Crash) s.on_missing = OnMissing::Fallback;
-    s.on_missing_reason = s.on_missing == OnMissing::Crash ? "the guard raises" : "the guard takes another path";
+    s.on_missing_reason = s.skips                              ? "the test is skipped"
+                          : s.on_missing == OnMissing::Crash ? "the guard raises"
+                                                             : "the guard takes another path";
     s.check = s.on_missing == OnMissing::Crash;
+    s.exits_unlisted = exits && !s.conjoined;
   } else if (clauses.size() == 1 && ts_node_is_null(elseB) && blockDisables(clauses[0].body, idx)) {
     s.polarity = Polarity::Deny;
     s.on_missing = OnMissing::Fallback;
     s.on_missing_reason = "a deny-list: an arch not named passes";
   } else if (!ts_node_is_null(elseB)) {
-    bool raises = blockRaises(elseB, idx);
+    TSNode r = raisingStatement(elseB, idx);
+    bool raises = !ts_node_is_null(r);
+    s.skips = blockSkips(elseB, idx);
     s.on_missing = raises ? OnMissing::Crash : OnMissing::Fallback;
-    s.on_missing_reason = raises ? "the else branch raises" : "the else branch runs instead";
+    s.on_missing_reason = s.skips ? "the test is skipped" : raises ? "the else branch raises" : "the else branch runs instead";
+    s.crash_message = crashMessage(r, idx);
   } else {
     TSNode after = nextStatement(last);
     bool exits = true;
@@ -172,6 +216,7 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
     bool raises = exits && !ts_node_is_null(after) && statementRaises(after, idx);
     s.on_missing = raises ? OnMissing::Crash : OnMissing::Fallback;
     s.on_missing_reason = raises ? "the statement after the chain raises" : "no branch is taken";
+    if (raises) s.crash_message = crashMessage(after, idx);
   }
   ctx.facts.sites.push_back(std::move(s));
 }
@@ -185,8 +230,10 @@ void chainFromMatch(PyContext& ctx, TSNode match) {
   TSNode defaultBody{};
   bool hasDefault = false;
   std::vector<ClassifiedKey> keys;
+  int arm = -1;
   for (TSNode clause : namedChildren(field(match, "body"))) {
     if (!is(clause, "case_clause")) continue;
+    ++arm;
     TSNode body = field(clause, "consequence");
     for (TSNode pat : namedChildren(clause)) {
       if (!is(pat, "case_pattern")) continue;
@@ -203,6 +250,7 @@ void chainFromMatch(PyContext& ctx, TSNode match) {
         if (!c) continue;
         Entry e = makeEntry(*c, lit, lit, idx);
         e.form = EntryForm::Case;
+        e.arm = arm;
         e.value = rangeOf(body);
         s.entries.push_back(e);
         keys.push_back(*c);
@@ -212,7 +260,9 @@ void chainFromMatch(PyContext& ctx, TSNode match) {
   if (keys.empty() || commonSpelling(keys) == SpellingKind::Unknown) return;
   s.spelling = keys.front().style;
   if (hasDefault) {
-    bool raises = blockRaises(defaultBody, idx);
+    TSNode r = raisingStatement(defaultBody, idx);
+    bool raises = !ts_node_is_null(r);
+    s.crash_message = crashMessage(r, idx);
     s.on_missing = raises ? OnMissing::Crash : OnMissing::Fallback;
     s.on_missing_reason = raises ? "case _ raises" : "case _ runs instead";
   } else {
@@ -240,6 +290,8 @@ void siteFromAssert(PyContext& ctx, TSNode stmt) {
     s.on_missing = OnMissing::Crash;
     s.on_missing_reason = "the assert fails";
     s.check = true;
+    s.conjoined = !onlyArmsOn(ts_node_named_child(stmt, 0), subjectText, ctx);
+    if (ts_node_named_child_count(stmt) > 1) s.crash_message = crashMessage(ts_node_named_child(stmt, 1), ctx.idx);
   }
   ctx.facts.sites.push_back(std::move(s));
 }

@@ -3,6 +3,9 @@
 // carry on somewhere else (fallback)?
 #include <tree_sitter/api.h>
 
+#include <initializer_list>
+#include <string>
+
 #include "model/facts.h"
 #include "module_index.h"
 
@@ -10,6 +13,15 @@ namespace archscan::py {
 
 // A statement that raises, asserts False or aborts.
 bool statementRaises(TSNode stmt, const ModuleIndex& idx);
+// The first statement of a block that raises, asserts False or aborts; null if none.
+TSNode raisingStatement(TSNode block, const ModuleIndex& idx);
+// What a crash says: the string literals of `stmt` (a raise's message, an
+// assert's message) or, for a bare exit, of the print calls before it in its
+// block. Whitespace collapsed.
+std::string crashMessage(TSNode stmt, const ModuleIndex& idx);
+// A block that skips a test: pytest.skip(...), self.skipTest(...),
+// raise SkipTest(...), pytest.xfail(...).
+bool blockSkips(TSNode block, const ModuleIndex& idx);
 // A block that raises, asserts False or calls an abort-like function at its top level.
 bool blockRaises(TSNode block, const ModuleIndex& idx);
 // A block that leaves: return, raise, continue, break.
@@ -22,6 +34,7 @@ TSNode nextStatement(TSNode stmt);
 
 // For a test inside an if/elif/assert condition: what a missing arch does,
 // given whether the missing arch makes the test true (`not in`) or false (`in`).
-OnMissing missingPath(TSNode test, bool missingMakesTrue, const ModuleIndex& idx);
+// `crash`, when given, receives the statement that raises on that path.
+OnMissing missingPath(TSNode test, bool missingMakesTrue, const ModuleIndex& idx, TSNode* crash = nullptr);
 
 }  // namespace archscan::py

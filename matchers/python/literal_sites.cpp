@@ -125,6 +125,7 @@ void fromDict(PyContext& ctx, TSNode dict) {
     s.binding = b->binding;
     s.name = b->name;
     nameEvidence(ctx, b->last, "table name", s.evidence);
+    s.name_archs = judgeName(b->last, ctx.k).named_archs;
   }
   ctx.facts.sites.push_back(std::move(s));
 }
@@ -148,6 +149,7 @@ void fromCollection(PyContext& ctx, TSNode coll) {
     s.binding = b->binding;
     s.name = b->name;
     nameEvidence(ctx, b->last, "name", s.evidence);
+    s.name_archs = judgeName(b->last, ctx.k).named_archs;
   } else if (is(parent, "keyword_argument") || is(parent, "argument_list")) {
     TSNode args = is(parent, "keyword_argument") ? ts_node_parent(parent) : parent;
     TSNode call = ts_node_parent(args);

@@ -142,7 +142,9 @@ void fromMembership(PyContext& ctx, TSNode cmp) {
   if (!tableLike(table)) return;
   Lookup l = readOf(ctx, table, cmp, {kids[0]});
   if (!worthKeeping(l)) return;
-  l.on_missing = missingPath(cmp, op == "not in", idx);
+  TSNode crash{};
+  l.on_missing = missingPath(cmp, op == "not in", idx, &crash);
+  l.crash_message = crashMessage(crash, idx);
   l.how = idx.text(cmp);
   ctx.facts.lookups.push_back(std::move(l));
 }

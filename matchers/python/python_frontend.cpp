@@ -3,6 +3,7 @@
 #include <tree_sitter/api.h>
 
 #include <memory>
+#include <regex>
 
 #include "build_strings.h"
 #include "conditions.h"
@@ -36,6 +37,33 @@ TreePtr parse(const std::string& source) {
   if (!ts_parser_set_language(parser.get(), tree_sitter_python()))
     throw std::runtime_error("tree-sitter runtime cannot load the Python grammar (ABI mismatch)");
   return TreePtr(ts_parser_parse_string(parser.get(), nullptr, source.data(), static_cast<uint32_t>(source.size())));
+}
+
+int countErrors(TSNode n);
+
+// tree-sitter-python 0.25 rejects two shapes of valid Python: a splat of a
+// parenthesized expression after a comma (`return a, b, *((None,) * n)`) and
+// a format spec that starts with an `=` fill (`f"{title:=^{width}}"`). Those
+// spots are blanked (same length, so every byte offset holds): the splat
+// star, the fill character. Only what the parse needs changes; node text is
+// still read from the file.
+std::string withGrammarGapsBlanked(std::string s) {
+  static const std::regex splat(R"(,\s*\*\()"), fill(R"(\{[A-Za-z_][\w.]*(\[[^\]\n]*\])?(![rsa])?:=)");
+  for (auto it = std::sregex_iterator(s.begin(), s.end(), splat); it != std::sregex_iterator(); ++it)
+    s[it->position(0) + it->length(0) - 2] = ' ';
+  for (auto it = std::sregex_iterator(s.begin(), s.end(), fill); it != std::sregex_iterator(); ++it)
+    s[it->position(0) + it->length(0) - 1] = ' ';
+  return s;
+}
+
+// The tree of `source`, or of it with the grammar's gaps blanked when that
+// parses with fewer errors.
+TreePtr parseTolerant(const std::string& source) {
+  TreePtr tree = parse(source);
+  if (!tree || !ts_node_has_error(ts_tree_root_node(tree.get()))) return tree;
+  TreePtr retry = parse(withGrammarGapsBlanked(source));
+  if (retry && countErrors(ts_tree_root_node(retry.get())) < countErrors(ts_tree_root_node(tree.get()))) return retry;
+  return tree;
 }
 
 // The first ERROR or MISSING node, depth first.
@@ -87,7 +115,7 @@ FileFacts PythonFrontend::skim(const SourceText& source) const {
 }
 
 int PythonFrontend::syntaxErrors(const SourceText& source) const {
-  TreePtr tree = parse(source.text);
+  TreePtr tree = parseTolerant(source.text);
   return countErrors(ts_tree_root_node(tree.get()));
 }
 
@@ -97,7 +125,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
   FileFacts facts;
   facts.path = path;
   facts.language = Language::Python;
-  TreePtr tree = parse(source);
+  TreePtr tree = parseTolerant(source);
   if (!tree) {
     facts.diagnostics.push_back({"error", path, 0, "the Python parser gave up on this file"});
     return facts;

@@ -1,11 +1,44 @@
 #include "analyze/analyze.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
+#include "analyze/coverage.h"
 #include "analyze/rules/rules.h"
 
 namespace archscan {
+
+namespace {
+
+// A table inside a macro is one place to fix however often the macro is
+// expanded: keep the first finding and name the other expansions.
+std::vector<Finding> onePerMacro(std::vector<Finding> findings, const Program& p) {
+  std::map<std::string, size_t> first;
+  std::vector<Finding> out;
+  std::map<size_t, std::vector<std::string>> others;
+  for (auto& f : findings) {
+    const LinkedSite& s = p.sites[f.site];
+    if (s.site.macro.empty()) {
+      out.push_back(std::move(f));
+      continue;
+    }
+    std::string key = f.rule + "|" + f.arch + "|" + s.site.macro + "|" + keyList(s.site);
+    auto [it, fresh] = first.emplace(key, out.size());
+    if (fresh) out.push_back(std::move(f));
+    else others[it->second].push_back(s.file + ":" + std::to_string(s.site.line));
+  }
+  for (auto& [i, where] : others) {
+    std::string list;
+    for (size_t k = 0; k < where.size() && k < 5; ++k) list += (k ? ", " : "") + where[k];
+    if (where.size() > 5) list += ", ...";
+    out[i].message += " (macro " + p.sites[out[i].site].site.macro + " is expanded the same way at " +
+                      std::to_string(where.size()) + " more place" + (where.size() == 1 ? "" : "s") + ": " + list + ")";
+  }
+  return out;
+}
+
+}  // namespace
 
 bool visible(const LinkedSite& s, const AnalyzeOptions& opts) {
   if (s.vetoed) return false;
@@ -20,6 +53,9 @@ Analysis analyze(const Program& program, const AnalyzeOptions& opts, const Knowl
   std::set<std::pair<std::string, int>> used;
   for (auto& f : all) {
     const LinkedSite& s = program.sites[f.site];
+    if (f.confidence == Confidence::Low && !opts.all) continue;
+    // Tests, benchmarks, examples and docs break no user's run: at most a warning.
+    if (s.support && f.severity == Severity::Error) f.severity = Severity::Warning;
     bool suppressed = false;
     for (const auto& sup : s.site.suppressions) {
       bool match = std::find(sup.rules.begin(), sup.rules.end(), "*") != sup.rules.end() ||
@@ -38,7 +74,7 @@ Analysis analyze(const Program& program, const AnalyzeOptions& opts, const Knowl
     return a.arch < b.arch;
   });
   Analysis out;
-  out.findings = std::move(kept);
+  out.findings = onePerMacro(std::move(kept), program);
   for (const auto& s : program.suppressions)
     if (!used.count({s.file, s.suppression.line})) out.unused.push_back(s);
   return out;

@@ -33,17 +33,28 @@ std::string keyList(const Site& s) {
 }
 
 bool archSpecific(const Site& s, OnMissing onMissing) {
-  return entryArchs(s).size() == 1 && s.ranges.empty() && onMissing != OnMissing::Crash;
+  if (entryArchs(s).size() != 1 || !s.ranges.empty()) return false;
+  // One arch-specific target (sm_90a, "10.0a") builds code that uses that
+  // arch's own instructions (WGMMA, tcgen05): a per-arch list, even though a
+  // missing arch gets no kernel from it.
+  bool specific = !s.entries.empty();
+  for (const auto& e : s.entries) specific &= e.arch.variant == Variant::A;
+  return onMissing != OnMissing::Crash || (specific && s.build_list);
 }
 
 bool namedForItsArchs(const Site& s) {
-  if (s.scope_archs.empty() || s.entries.empty()) return false;
-  for (const auto& e : s.entries) {
-    bool named = false;
-    for (const auto& a : s.scope_archs) named |= covers(e.arch, a);
-    if (!named) return false;
+  if (s.entries.empty()) return false;
+  for (const auto* names : {&s.scope_archs, &s.name_archs}) {
+    if (names->empty()) continue;
+    bool all = true;
+    for (const auto& e : s.entries) {
+      bool named = false;
+      for (const auto& a : *names) named |= covers(e.arch, a);
+      all &= named;
+    }
+    if (all) return true;
   }
-  return true;
+  return false;
 }
 
 bool unreachable(const Site& s, const Arch& a) {

@@ -20,6 +20,12 @@ std::string ArchTable::familyOf(int major, int minor) const {
   return {};
 }
 
+const KnownArch* ArchTable::find(int major, int minor) const {
+  for (const auto& k : known)
+    if (k.major == major && k.minor == minor) return &k;
+  return nullptr;
+}
+
 std::vector<Arch> ArchTable::minorsOf(int major) const {
   std::vector<Arch> out;
   for (const auto& k : known)

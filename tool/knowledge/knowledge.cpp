@@ -41,7 +41,16 @@ KnownArch knownArch(const YAML::Node& n, const std::string& origin) {
   auto cc = n["cc"].as<std::string>();
   auto dot = cc.find('.');
   if (dot == std::string::npos) throw KnowledgeError(where(origin, n) + ": cc must look like 12.0");
-  return KnownArch{std::stoi(cc.substr(0, dot)), std::stoi(cc.substr(dot + 1)), n["family"].as<std::string>("")};
+  KnownArch a{std::stoi(cc.substr(0, dot)), std::stoi(cc.substr(dot + 1)), n["family"].as<std::string>(""), 0, {}};
+  if (const auto& v = n["min_cuda"]) {
+    auto t = v.as<std::string>();
+    auto d = t.find('.');
+    if (d == std::string::npos) throw KnowledgeError(where(origin, v) + ": min_cuda must look like 12.8");
+    a.min_cuda = std::stoi(t.substr(0, d)) * 10 + std::stoi(t.substr(d + 1));
+  }
+  a.facts.threads_per_sm = n["threads"].as<int>(0);
+  a.facts.smem_per_block_kb = n["smem_kb"].as<int>(0);
+  return a;
 }
 
 }  // namespace

@@ -31,9 +31,14 @@ std::vector<Family> groupFamilies(std::vector<LinkedSite>& sites, const std::vec
     if (!fresh) uf.unite(i, it->second);
     subjectTexts[i][s.text]++;
   };
+  // Only tables read through one subject are siblings: named mappings and
+  // lists. Chains, switches, checks and single-arch predicates decide on a
+  // subject too, but each decides its own thing.
   for (size_t i = 0; i < sites.size(); ++i) {
-    if (sites[i].vetoed) continue;
-    if (sites[i].site.subject) visit(i, sites[i].file, *sites[i].site.subject);
+    const Site& s = sites[i].site;
+    bool table = (s.kind == SiteKind::Mapping || s.kind == SiteKind::Set) && !s.binding.empty() && !s.check &&
+                 s.polarity == Polarity::Allow;
+    if (sites[i].vetoed || !table) continue;
     for (const auto& l : sites[i].lookups) visit(i, l.file, l.subject);
   }
   std::map<size_t, std::string> declaredName;

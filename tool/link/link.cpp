@@ -9,6 +9,8 @@
 #include <set>
 
 #include "link/dominance.h"
+#include "link/guards.h"
+#include "util/glob.h"
 #include "link/families.h"
 #include "link/symbols.h"
 
@@ -67,7 +69,9 @@ void attachLookups(const std::vector<FileFacts>& files, const SymbolTable& syms,
           if (level >= l.subjects.size()) return;
           Subject subj = l.subjects[level];
           resolveHelpers(files, syms, f, subj);
-          p.sites[site].lookups.push_back(LinkedLookup{files[f].path, l.line, l.on_missing, l.how, subj});
+          LinkedLookup linked{files[f].path, l.line, l.on_missing, l.how, l.crash_message, l.skips, subj,
+                              l.scope_function, {}, {}};
+          p.sites[site].lookups.push_back(std::move(linked));
         };
         add(it->second, 0);
         if (auto n = nested.find({ref.file, ref.binding}); n != nested.end())
@@ -105,7 +109,7 @@ void settle(LinkedSite& ls) {
   Evidence e = ls.site.evidence;
   bool anyLookup = !ls.lookups.empty(), anyArchLookup = false;
   OnMissing worst = OnMissing::Unknown;
-  std::string worstHow;
+  std::string worstHow, worstMessage;
   for (const auto& l : ls.lookups) {
     if (l.subject.evidence.negative) continue;
     anyArchLookup = true;
@@ -116,6 +120,7 @@ void settle(LinkedSite& ls) {
       if (l.on_missing >= worst) {
         worst = l.on_missing;
         worstHow = l.how + " at " + l.file + ":" + std::to_string(l.line);
+        worstMessage = l.crash_message;
       }
     }
   }
@@ -130,6 +135,7 @@ void settle(LinkedSite& ls) {
     if (anyArchLookup && worst >= ls.on_missing) {
       ls.on_missing = worst;
       ls.on_missing_reason = worstHow;
+      if (worst == OnMissing::Crash && ls.site.crash_message.empty()) ls.site.crash_message = worstMessage;
     }
     if (ls.on_missing_reason.empty()) ls.on_missing_reason = "no read of this table was found";
   }
@@ -137,7 +143,17 @@ void settle(LinkedSite& ls) {
 
 }  // namespace
 
-Program link(const std::vector<FileFacts>& files, const std::vector<DeclaredFamily>& declared) {
+const std::vector<std::string>& defaultSupportPaths() {
+  static const std::vector<std::string> globs = {
+      "**/test/**",      "**/tests/**",    "**/testing/**",  "**/benchmark/**", "**/benchmarks/**",
+      "**/bench/**",     "**/example/**",  "**/examples/**", "**/doc/**",       "**/docs/**",
+      "**/test_*.py",    "**/*_test.py",   "**/*_test.cpp",  "**/*_test.cu",    "**/conftest.py"};
+  return globs;
+}
+
+Program link(const std::vector<FileFacts>& files, const LinkOptions& opts) {
+  const std::vector<DeclaredFamily>& declared = opts.families;
+  const std::vector<std::string>& support = opts.support_paths.empty() ? defaultSupportPaths() : opts.support_paths;
   Program p;
   SymbolTable syms(files);
   std::map<Key, size_t> byBinding;
@@ -156,6 +172,7 @@ Program link(const std::vector<FileFacts>& files, const std::vector<DeclaredFami
       ls.module = files[f].module;
       ls.language = files[f].language;
       ls.file_hash = files[f].content_hash;
+      for (const auto& g : support) ls.support |= globMatch(g, ls.file);
       std::string id = ls.file + ":" + s.name + ":" + kindName(s.kind);
       int n = ++ids[id];
       ls.id = n == 1 ? id : id + "#" + std::to_string(n);
@@ -167,6 +184,7 @@ Program link(const std::vector<FileFacts>& files, const std::vector<DeclaredFami
     }
   }
   attachLookups(files, syms, byBinding, nested, p);
+  markGuardedReads(p);
   // A site the project declares in a family is an arch table by its word.
   for (const auto& d : declared)
     for (auto& ls : p.sites)

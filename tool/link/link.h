@@ -8,6 +8,16 @@
 
 namespace archscan {
 
-Program link(const std::vector<FileFacts>& files, const std::vector<DeclaredFamily>& declared = {});
+struct LinkOptions {
+  std::vector<DeclaredFamily> families;  // archscan.yaml `families`
+  // Globs of tests, benchmarks, examples and docs (archscan.yaml
+  // `support-paths`); empty: the defaults below.
+  std::vector<std::string> support_paths;
+};
+
+// tests/, benchmarks/, examples/, docs/ and test files, anywhere in the tree.
+const std::vector<std::string>& defaultSupportPaths();
+
+Program link(const std::vector<FileFacts>& files, const LinkOptions& opts = {});
 
 }  // namespace archscan

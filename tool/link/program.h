@@ -14,7 +14,14 @@ struct LinkedLookup {
   int line = 0;
   OnMissing on_missing = OnMissing::Unknown;
   std::string how;
+  std::string crash_message;
+  bool skips = false;
   Subject subject;  // the subject at the site's nesting level
+  std::string scope_function;  // where the read is (dotted), for guards before it
+  // A guard earlier in the same function that leaves for unlisted archs: only
+  // these archs reach the read (empty: no such guard), and where it is.
+  std::vector<Arch> reached_only_by;
+  std::string guard;
 };
 
 struct LinkedSite {
@@ -29,6 +36,9 @@ struct LinkedSite {
   OnMissing on_missing = OnMissing::Unknown;
   std::string on_missing_reason;
   bool vetoed = false;  // a negative name or source with no capability evidence
+  // In tests, benchmarks, examples or docs (archscan.yaml `support-paths`):
+  // reported at most as a warning, and grouped apart.
+  bool support = false;
   int family = -1;
 };
 

@@ -72,6 +72,7 @@ struct Entry {
   ByteRange composite;    // composite key: the whole tuple key; else empty
   ByteRange container;    // element: the collection literal it sits in
   EntryForm form = EntryForm::Key;
+  int arm = 0;  // which branch, case or value of its site the entry selects (entries of one arm share a path)
   int line = 0;
   int end_line = 0;
 };
@@ -82,6 +83,7 @@ struct ArchRange {
   std::optional<int> low;
   std::optional<int> high;
   std::string text;  // the comparison as written
+  int arm = 0;       // which branch of its site the range selects
   ByteRange item;
   int line = 0;
   bool contains(const Arch& a) const;
@@ -111,6 +113,10 @@ struct Site {
   std::string gate_param;   // its parameter name
   int gate_arg_index = -1;  // positional index when no keyword
   std::vector<Arch> scope_archs;  // archs the enclosing function is named for (sm120)
+  std::vector<Arch> name_archs;   // archs the site's own name spells (GEMM_SM90_ARCHS): a per-arch variant
+  // The site only runs under CUDA toolkits older than this (major * 10 +
+  // minor; 0: any): a build list in an `if cuda < 12.8` branch cannot hold sm_120.
+  int max_cuda = 0;
   int nesting = 0;          // 1 for a dict nested in an outer mapping's value
   std::string parent_binding;  // outer mapping's binding when nesting > 0
   ByteRange extent;
@@ -126,6 +132,25 @@ struct Site {
   std::string dominated_by;
   std::vector<Arch> reached_only_by;
   bool check = false;  // an assert or check: crashes for every arch it does not list
+  // A guard that leaves (return, raise, continue) for every arch it does not
+  // list: like a check, only its archs reach what follows it.
+  bool exits_unlisted = false;
+  // What the crashing path says: the string literals of its raise, assert,
+  // check or the print before an exit. Deliberate gates say why.
+  std::string crash_message;
+  // The arch test shares its condition with tests on something else
+  // (`fp4 and arch == 10`): the arch is required for that feature only.
+  bool conjoined = false;
+  // A missing arch skips a test (pytest.skip, GTEST_SKIP): the right outcome.
+  bool skips = false;
+  // What a missing arch does not get is compiled out (`#if __CUDA_ARCH__ ==
+  // 900` around a kernel body): it silently computes nothing.
+  bool compiled_out = false;
+  // An arch list that decides which kernels a build contains: a missing arch
+  // gets no native code (a crash, or JIT from PTX when the list has some).
+  bool build_list = false;
+  // The macro whose expansion produced the site; its every expansion is one place to fix.
+  std::string macro;
 };
 
 // How a dominated site names its dominating check.
@@ -139,6 +164,8 @@ struct Lookup {
   std::vector<Subject> subjects;  // one per subscript level
   OnMissing on_missing = OnMissing::Unknown;
   std::string how;          // "T[cap]", ".get(cap, default)", "cap in T"
+  std::string crash_message;  // what the crashing path says, as for Site
+  bool skips = false;         // a missing arch skips a test
   int line = 0;
   // The file that declares the table, when the front-end knows it from its
   // own resolution (a C++ table in an included header); absolute.

@@ -24,6 +24,8 @@ bool fails(Severity s, FailOn f);
 struct Finding {
   std::string rule;         // missing-arch, sibling-gap, ...
   Severity severity = Severity::Note;
+  // Low: shown only with --all (a fallback nothing says is wrong, an unknown
+  // effect); else the site's confidence.
   Confidence confidence = Confidence::Low;
   std::string arch;         // sm_120, sm_12x; empty for arch-less rules
   size_t site = 0;          // index into Program::sites

@@ -59,8 +59,8 @@ void selectAndRender(const PatchSet& set, const Program& p, const PlanOptions& o
         continue;
       }
       if (c == Coverage::Missing && archSpecific(s.site, s.on_missing) && !opts.analyze.all) {
-        plan.skipped.push_back({i, rule.add.name(), "a single-arch site whose other path does not crash; "
-                                                     "arch-specific on purpose? (--all patches it)"});
+        plan.skipped.push_back({i, rule.add.name(), "a single-arch site, per-arch on purpose? "
+                                                     "(--all patches it)"});
         continue;
       }
       if (c == Coverage::Covered) {

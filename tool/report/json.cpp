@@ -24,6 +24,7 @@ void printCheckJson(const ReportInput& in, std::ostream& out) {
     else w.value(f.arch);
     w.field("file", s.file).field("line", s.site.line).field("end_line", s.site.end_line);
     w.field("message", f.message).field("fingerprint", f.fingerprint);
+    w.field("in_tests_or_examples", in.program.sites[f.site].support);
     w.key("site").beginObject();
     writeSiteSummary(w, in.program, f.site);
     w.endObject();

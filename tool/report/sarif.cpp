@@ -131,6 +131,8 @@ void printCheckSarif(const ReportInput& in, std::ostream& out) {
     }
     w.key("properties").beginObject().field("confidence", confidenceName(f.confidence));
     if (!f.arch.empty()) w.field("arch", f.arch);
+    // Code-scanning UIs filter on tags: findings in tests and examples apart.
+    if (s.support) w.key("tags").beginArray().value("tests-and-examples").endArray();
     w.endObject();
     w.endObject();
   }

@@ -31,8 +31,19 @@ void printCheckText(const ReportInput& in, std::ostream& out) {
   const auto& sites = in.program.sites;
   std::map<Severity, int> counts;
   std::set<std::string> files;
-  for (const auto& f : in.findings) {
+  // Findings in tests, benchmarks, examples and docs come last, under a heading.
+  std::vector<const Finding*> ordered;
+  for (bool support : {false, true})
+    for (const auto& f : in.findings)
+      if (sites[f.site].support == support) ordered.push_back(&f);
+  bool headed = false;
+  for (const Finding* fp : ordered) {
+    const Finding& f = *fp;
     const LinkedSite& s = sites[f.site];
+    if (s.support && !headed) {
+      out << (ordered.front() == fp ? "" : "\n") << st.bold("In tests, benchmarks, examples and docs:") << "\n";
+      headed = true;
+    }
     counts[f.severity]++;
     files.insert(s.file);
     out << st.bold(location(s)) << ": " << severityLabel(f.severity, st) << "[" << f.rule << "]"

@@ -93,9 +93,14 @@ class ObserverContext {
     if (!lit) return std::nullopt;
     auto s = span(lit->getSourceRange());
     if (!s) return std::nullopt;
-    spelled = textOf(*s);
+    long long value = static_cast<long long>(lit->getValue().getLimitedValue(1LL << 40));
+    // A literal written in a macro's body is located at the whole invocation:
+    // its spelling is the number, not the invocation's text.
+    clang::SourceLocation at = lit->getBeginLoc();
+    bool inBody = at.isMacroID() && !sm.isMacroArgExpansion(at);
+    spelled = inBody ? std::to_string(value) : textOf(*s);
     where = *s;
-    return static_cast<long long>(lit->getValue().getLimitedValue(1LL << 40));
+    return value;
   }
 
   // The comparisons of an integer subject with literals in `e`, as a DNF.

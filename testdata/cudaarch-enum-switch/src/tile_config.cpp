@@ -7,7 +7,7 @@
 namespace tiles {
 
 int tileFor(CudaArch arch) {
-  switch (arch) {  // expect: missing-arch sm_120 error
+  switch (arch) {  // expect: missing-arch sm_120 error  expect(all): missing-arch sm_120 error
     case CudaArch::Sm90a:
       return 128;
     case CudaArch::Sm100a:
@@ -19,7 +19,7 @@ int tileFor(CudaArch arch) {
 }
 
 int stagesFor(int cuda_arch) {
-  switch (cuda_arch) {  // expect: missing-arch sm_120 warning
+  switch (cuda_arch) {  // expect(all): missing-arch sm_120 warning
     case kSm90:
       return 4;
     case kSm100:
@@ -30,7 +30,7 @@ int stagesFor(int cuda_arch) {
 }
 
 REGISTER_TILE_HEURISTIC(int splitsFor(int sm_version) {
-  switch (sm_version) {  // expect: missing-arch sm_120 warning
+  switch (sm_version) {  // expect(all): missing-arch sm_120 warning
     case 90:
       return 2;
     case 100:

@@ -3,7 +3,7 @@ import torch
 
 def kernel(dtype) -> str:
     major, _ = torch.cuda.get_device_capability()
-    if major == 9 and torch.version.cuda >= "12.3":  # expect: missing-arch sm_120 error
+    if major == 9 and torch.version.cuda >= "12.3":  # expect: missing-arch sm_120 error  expect(all): missing-arch sm_120 error
         return "wgmma"
     elif major == 10:
         return "tcgen05"
@@ -13,7 +13,7 @@ def kernel(dtype) -> str:
 
 def pipeline_depth() -> int:
     cap = torch.cuda.get_device_capability()
-    if cap == (9, 0):  # expect: missing-arch sm_120 warning
+    if cap == (9, 0):  # expect(all): missing-arch sm_120 warning
         return 4
     if cap == (10, 0):
         return 6

@@ -1,6 +1,6 @@
 import torch
 
-SUPPORTED_ARCHS = [90, 100, 103]  # expect: missing-arch sm_120 error
+SUPPORTED_ARCHS = [90, 100, 103]  # expect: missing-arch sm_120 error  expect(all): missing-arch sm_120 error
 
 
 def check_supported():
@@ -11,5 +11,5 @@ def check_supported():
 
 def use_fast_path() -> bool:
     major = torch.cuda.get_device_capability()[0]
-    fast = major in (9, 10)  # expect: missing-arch sm_120 warning
+    fast = major in (9, 10)  # expect(all): missing-arch sm_120 warning
     return fast

@@ -1,5 +1,7 @@
 #include "analyze/rules/rules.h"
 
+#include "analyze/effect.h"
+
 namespace archscan {
 
 const std::vector<RuleInfo>& ruleCatalogue() {
@@ -23,6 +25,11 @@ const std::vector<RuleInfo>& ruleCatalogue() {
       {"unlinked-site", "UnlinkedSite", "An arch table with no read found.",
        "No lookup of this table was found in the scanned tree, so what a missing arch does is unknown.",
        Severity::Note, checkUnlinkedSite},
+      {"gated", "DeliberateGate", "A deliberate hardware gate keeps the target out.",
+       "A raise, assert or check whose message says a feature is only for, or requires, other archs (or that ties "
+       "the arch to a feature tested beside it) is a decision: the feature is off on the target by design. "
+       "Listed so a bring-up knows; reconsider the gate if the target has the hardware it needs.",
+       Severity::Note, checkGated},
       // scripts/new-rule.sh adds entries above this line.
   };
   return rules;
@@ -37,7 +44,7 @@ Finding makeFinding(const RuleContext& ctx, const char* rule, size_t site, Sever
   f.confidence = s.confidence;
   f.arch = arch;
   f.site = site;
-  f.message = std::move(message);
+  f.message = oneLine(message, 600);  // a report line: no raw newlines from macro bodies
   f.fingerprint = fingerprint(s.file, s.site.name, kindName(s.site.kind), rule, arch);
   return f;
 }

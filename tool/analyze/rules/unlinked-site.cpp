@@ -10,8 +10,11 @@ void checkUnlinkedSite(const RuleContext& ctx, std::vector<Finding>& out) {
     if (!visible(ls, ctx.opts) || s.binding.empty() || !s.gate.empty() || !ls.lookups.empty()) continue;
     if (s.kind != SiteKind::Mapping && s.kind != SiteKind::Set) continue;
     if (s.on_missing != OnMissing::Unknown) continue;  // its front-end knows what a missing arch does (build lists)
-    out.push_back(makeFinding(ctx, "unlinked-site", i, Severity::Note, "",
-                              s.name + " looks like an arch table but no read of it was found in the scanned tree"));
+    // Often dead code or read in ways no front-end follows: only with --all.
+    Finding f = makeFinding(ctx, "unlinked-site", i, Severity::Note, "",
+                            s.name + " looks like an arch table but no read of it was found in the scanned tree");
+    f.confidence = Confidence::Low;
+    out.push_back(std::move(f));
   }
 }
 

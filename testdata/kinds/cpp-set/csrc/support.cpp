@@ -4,7 +4,7 @@
 
 int getSMVersion();
 
-constexpr int kSupportedSm[] = {90, 100};  // expect: missing-arch sm_120 warning
+constexpr int kSupportedSm[] = {90, 100};  // expect(all): missing-arch sm_120 warning
 
 bool supported() {
   int sm = getSMVersion();

@@ -3,7 +3,7 @@
 int getSMVersion();
 
 const char* kernelName() {
-  switch (getSMVersion()) {  // expect: missing-arch sm_120 error
+  switch (getSMVersion()) {  // expect: missing-arch sm_120 error  expect(all): missing-arch sm_120 error
     case 90:
       return "sm90_gemm";
     case 100:
@@ -15,7 +15,7 @@ const char* kernelName() {
 
 int warps() {
   int sm = getSMVersion();
-  switch (sm) {  // expect: missing-arch sm_120 warning
+  switch (sm) {  // expect(all): missing-arch sm_120 warning
     case 80:
     case 90:
       return 4;

@@ -13,14 +13,14 @@ def check_fp8_support() -> Tuple[bool, str]:
 
 
 def check_mxfp8_support() -> Tuple[bool, str]:
-    if get_device_compute_capability() not in ((10, 0), (10, 3)):  # expect: missing-arch sm_120 warning  expect(sm121): missing-arch sm_121 warning
+    if get_device_compute_capability() not in ((10, 0), (10, 3)):  # expect(all): missing-arch sm_120 warning
         return False, "MXFP8 is only supported on Blackwell data-center GPUs."
     return True, ""
 
 
 def check_nvfp4_support() -> Tuple[bool, str]:
     cap = get_device_compute_capability()
-    if cap in ((10, 0), (10, 3)):  # expect: missing-arch sm_120 error  expect(sm121): missing-arch sm_121 error
+    if cap in ((10, 0), (10, 3)):  # expect: missing-arch sm_120 error  expect(sm121): missing-arch sm_121 error  expect(all): missing-arch sm_120 error
         return True, ""
     raise RuntimeError(f"NVFP4 is not supported on compute capability {cap}")
 

@@ -24,7 +24,7 @@ int CutlassGemmRunner::tileShape() const {
 }
 
 int CutlassGemmRunner::stages() const {
-  switch (mSM) {  // expect: missing-arch sm_121 error; sibling-gap sm_120 error  expect(sm120): missing-arch sm_120 error
+  switch (mSM) {  // expect: missing-arch sm_121 error  expect(sm120): missing-arch sm_120 error
     case 90:
       return 4;
     case 100:

@@ -1,0 +1,23 @@
+#include <stdexcept>
+
+#define HOST_ASSERT(cond) \
+  do {                    \
+    if (!(cond)) throw std::runtime_error("assertion failed: " #cond); \
+  } while (0)
+#define TORCH_CHECK(cond, msg) \
+  do {                       \
+    if (!(cond)) throw std::runtime_error(msg); \
+  } while (0)
+
+int getSMVersion();
+int getArchMajor();
+
+void qv_forward(bool has_qv) {
+  int arch = getSMVersion();
+  if (has_qv) TORCH_CHECK(arch == 90, "q_v is only supported for Hopper GPUs");  // expect: gated sm_120 note
+}
+
+void check_fp4(bool is_fp4) {
+  const int arch_major = getArchMajor();
+  HOST_ASSERT(!is_fp4 || arch_major == 10);  // expect: gated sm_120 note
+}

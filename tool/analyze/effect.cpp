@@ -1,0 +1,123 @@
+#include "analyze/effect.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <regex>
+#include <set>
+
+#include "analyze/coverage.h"
+
+namespace archscan {
+namespace {
+
+struct Fact {
+  const char* what;
+  int HardwareFacts::*field;
+  const char* unit;
+};
+
+const Fact kFacts[] = {
+    {"resident threads per SM", &HardwareFacts::threads_per_sm, ""},
+    {"shared memory per block", &HardwareFacts::smem_per_block_kb, " KB"},
+};
+
+// The known archs one arm selects: its exact entries and what its ranges span.
+std::vector<Arch> archsOfArm(const Site& s, int arm, const ArchTable& archs) {
+  std::vector<Arch> out;
+  auto add = [&](const Arch& a) {
+    if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
+  };
+  for (const auto& e : s.entries) {
+    if (e.arm != arm) continue;
+    if (e.arch.major_only) {
+      for (const Arch& a : archs.minorsOf(e.arch.major)) add(a);
+    } else {
+      add(e.arch.base());
+    }
+  }
+  for (const auto& r : s.ranges) {
+    if (r.arm != arm || !r.low || !r.high) continue;  // open ranges group by age, not by hardware
+    for (const auto& k : archs.known) {
+      Arch a{k.major, k.minor, false, Variant::None};
+      if (r.contains(a)) add(a);
+    }
+  }
+  return out;
+}
+
+std::string names(const std::vector<Arch>& as) {
+  std::string out;
+  for (const auto& a : as) out += (out.empty() ? "" : ", ") + a.name();
+  return out;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+}  // namespace
+
+std::string oneLine(const std::string& text, size_t max) {
+  std::string out;
+  for (char c : text) {
+    bool space = std::isspace(static_cast<unsigned char>(c)) != 0;
+    if (space && (out.empty() || out.back() == ' ')) continue;
+    out += space ? ' ' : c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  if (out.size() > max) out = out.substr(0, max - 3) + "...";
+  return out;
+}
+
+std::optional<std::string> wrongFallback(const Site& s, const Arch& target, const ArchTable& archs) {
+  const KnownArch* t = archs.find(target.major, target.minor);
+  std::set<int> arms;
+  for (const auto& e : s.entries) arms.insert(e.arm);
+  for (const auto& r : s.ranges) arms.insert(r.arm);
+  if (t && !target.major_only) {
+    for (int arm : arms) {
+      std::vector<Arch> group = archsOfArm(s, arm, archs);
+      if (group.size() < 2) continue;
+      for (const Fact& f : kFacts) {
+        int want = t->facts.*(f.field);
+        if (want == 0) continue;
+        bool shared = true;
+        for (const Arch& a : group) {
+          const KnownArch* k = archs.find(a.major, a.minor);
+          shared &= k && k->facts.*(f.field) == want;
+        }
+        if (shared)
+          return target.name() + " has the " + std::to_string(want) + f.unit + " " + f.what + " of " + names(group) +
+                 ", which that arm handles; it takes another path";
+      }
+    }
+  }
+  for (const auto& e : s.entries)
+    if (!e.arch.major_only && e.arch.major == target.major && !covers(e.arch, target))
+      return "the site handles " + e.arch.base().name() + " of " + target.name() + "'s own family";
+  return std::nullopt;
+}
+
+std::optional<std::string> gateReason(const LinkedSite& ls) {
+  const Site& s = ls.site;
+  // Only a check or a membership list stops one feature; a dispatcher's else
+  // that lists what it supports is the dispatcher's own failure.
+  if (ls.on_missing != OnMissing::Crash || !(s.check || s.kind == SiteKind::Set)) return std::nullopt;
+  auto tied = [&]() -> std::optional<std::string> {
+    if (s.check && s.conjoined) return std::string("the check ties the arch to a feature tested beside it");
+    return std::nullopt;
+  };
+  std::string m = lower(s.crash_message);
+  if (m.empty()) return tied();
+  // An arch, family or capability named in the message.
+  static const std::regex arch(
+      R"((\bsm_?\d{2,3}[af]?\b|\bsm\d+x\b|compute capabilit|\bhopper\b|\bblackwell\b|\bampere\b|\bada\b|\bvolta\b|\bturing\b|\bthor\b|\b\d{1,2}\.(\d|x)\b|\bsm\d{2,3}\b|\barch))");
+  if (!std::regex_search(m, arch)) return tied();
+  static const std::regex gate(R"((\bonly\b|\brequire[sd]?\b|\bis for\b|\bnon-sm|supported (on|for|by)\b))");
+  if (!std::regex_search(m, gate)) return tied();
+  return "\"" + oneLine(s.crash_message) + "\"";
+}
+
+}  // namespace archscan

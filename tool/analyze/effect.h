@@ -1,0 +1,29 @@
+#pragma once
+// What a missing arch really meets at a site, beyond crash or fallback: a
+// fallback that is probably wrong for it, or a gate that keeps it out on
+// purpose. Language-neutral; reads only the linked site.
+#include <optional>
+#include <string>
+
+#include "arch/arch_table.h"
+#include "link/program.h"
+
+namespace archscan {
+
+// Why the path `target` falls back to is probably the wrong one: an arm of
+// the site groups archs by a hardware fact the target shares (`arch == 86 ||
+// arch == 89`: 99 KB shared memory, 1536 threads per SM, like sm_120), or the
+// site handles another arch of the target's own major. nullopt: no reason.
+std::optional<std::string> wrongFallback(const Site& s, const Arch& target, const ArchTable& archs);
+
+// A deliberate hardware gate: a check or membership list whose crash says a
+// feature is only for, requires, or is for certain archs ("FP8 is only
+// supported on SM100"), or a check that ties the arch to a feature (`fp4 &&
+// arch == 10`). nullopt: an ordinary crash, as in a dispatcher whose else says
+// "Unsupported architecture".
+std::optional<std::string> gateReason(const LinkedSite& ls);
+
+// A message or name cut to one line of at most `max` characters.
+std::string oneLine(const std::string& text, size_t max = 100);
+
+}  // namespace archscan
