@@ -80,7 +80,7 @@ TEST(BuildLists, ItemSpellings) {
       {"9.0a", "sm_90a", "12.0a", false},      {"12.0+PTX", "sm_120", "12.0+PTX", true},
       {"sm_90", "sm_90", "sm_120", false},     {"compute_90", "sm_90", "compute_120", true},
       {"native", nullptr, nullptr, false},     {"all-major", nullptr, nullptr, false},
-      {"12.8", nullptr, nullptr, false},       {"9", nullptr, nullptr, false},
+      {"9", nullptr, nullptr, false},          {"12.8", "sm_128", "12.0", false},
   };
   for (const auto& c : cases) {
     bool ptx = false;

@@ -51,10 +51,10 @@ TEST_F(PatchCli, MalformedPatchSetIsOneLineExit2NothingWritten) {
   EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
 }
 
-TEST_F(PatchCli, UnknownArchInFixExits2) {
-  ProcessResult r = run({"fix", "tree", "--add", "sm_125", "--like", "sm_100", "--write"});
+TEST_F(PatchCli, NotACapabilityInFixExits2) {
+  ProcessResult r = run({"fix", "tree", "--add", "sm_9999", "--like", "sm_100", "--write"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("unknown arch 'sm_125'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("'sm_9999' is not a compute capability"), std::string::npos) << r.err;
   EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
 }
 

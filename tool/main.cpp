@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
   common(audit, true);
   audit->add_option("--format", o.format, "text, markdown, html or json");
   auto* archs = app.add_subcommand("archs", "List the known archs, their spellings and GPU names");
+  archs->add_option("arch", o.arch_query, "Say what is known of one arch (sm_107, 12.0, rtx-pro-6000)");
   common(archs, false);
 
   PatchOptions po;

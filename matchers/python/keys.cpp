@@ -59,6 +59,17 @@ std::optional<ClassifiedKey> classify(TSNode n, const ModuleIndex& idx, const Kn
   return classifyKey(*lit, k.archs);
 }
 
+namespace {
+
+// A key of a table: known or not; the table decides (unknownsAreFamilyMates).
+std::optional<ClassifiedKey> classifyOpen(TSNode n, const ModuleIndex& idx, const Knowledge& k, bool tuples = true) {
+  auto lit = keyLiteral(n, idx, tuples);
+  if (!lit) return std::nullopt;
+  return classifyAnyKey(*lit, k.archs);
+}
+
+}  // namespace
+
 Entry makeEntry(const ClassifiedKey& key, TSNode keyNode, TSNode itemNode, const ModuleIndex& idx) {
   Entry e;
   e.arch = key.arch;
@@ -75,12 +86,13 @@ std::optional<PureKeys> collectionKeys(TSNode coll, const ModuleIndex& idx, cons
   PureKeys out;
   std::vector<ClassifiedKey> keys;
   for (TSNode el : namedChildren(coll)) {
-    auto c = classify(el, idx, k);
+    auto c = classifyOpen(el, idx, k);
     if (!c) return std::nullopt;
     out.entries.push_back(makeEntry(*c, el, el, idx));
     keys.push_back(*c);
   }
-  if (keys.empty() || commonSpelling(keys) == SpellingKind::Unknown) return std::nullopt;
+  if (keys.empty() || commonSpelling(keys) == SpellingKind::Unknown || !unknownsAreFamilyMates(keys))
+    return std::nullopt;
   out.style = keys.front().style;
   return out;
 }
@@ -104,7 +116,7 @@ std::optional<PureKeys> compositeKeys(const std::vector<TSNode>& pairs, const Mo
     for (TSNode p : pairs) {
       TSNode key = unparen(field(p, "key"));
       TSNode el = ts_node_named_child(key, static_cast<uint32_t>(i));
-      auto c = classify(el, idx, k, false);
+      auto c = classifyOpen(el, idx, k, false);
       if (!c) break;
       Entry e = makeEntry(*c, el, p, idx);
       e.composite = rangeOf(key);
@@ -112,7 +124,7 @@ std::optional<PureKeys> compositeKeys(const std::vector<TSNode>& pairs, const Mo
       out.entries.push_back(e);
       keys.push_back(*c);
     }
-    if (keys.size() == pairs.size() && commonSpelling(keys) != SpellingKind::Unknown) {
+    if (keys.size() == pairs.size() && commonSpelling(keys) != SpellingKind::Unknown && unknownsAreFamilyMates(keys)) {
       out.style = keys.front().style;
       return out;
     }
@@ -133,14 +145,14 @@ std::optional<PureKeys> dictKeys(TSNode dict, const ModuleIndex& idx, const Know
   std::vector<ClassifiedKey> keys;
   for (TSNode p : pairs) {
     TSNode key = field(p, "key");
-    auto c = classify(key, idx, k);
+    auto c = classifyOpen(key, idx, k);
     if (!c) return compositeKeys(pairs, idx, k);
     Entry e = makeEntry(*c, unparen(key), p, idx);
     e.value = rangeOf(field(p, "value"));
     out.entries.push_back(e);
     keys.push_back(*c);
   }
-  if (commonSpelling(keys) == SpellingKind::Unknown) return std::nullopt;
+  if (commonSpelling(keys) == SpellingKind::Unknown || !unknownsAreFamilyMates(keys)) return std::nullopt;
   out.style = keys.front().style;
   return out;
 }

@@ -94,10 +94,17 @@ std::optional<std::string> wrongFallback(const Site& s, const Arch& target, cons
       }
     }
   }
+  std::string mate = familyMate(s, target);
+  if (!mate.empty()) return mate;
+  return std::nullopt;
+}
+
+std::string familyMate(const Site& s, const Arch& target) {
   for (const auto& e : s.entries)
     if (!e.arch.major_only && e.arch.major == target.major && !covers(e.arch, target))
-      return "the site handles " + e.arch.base().name() + " of " + target.name() + "'s own family";
-  return std::nullopt;
+      return "the site handles " + e.arch.base().name() + " of " + target.name() + "'s own family (" +
+             std::to_string(target.major) + ".x), so " + target.name() + " was likely forgotten";
+  return "";
 }
 
 std::optional<std::string> gateReason(const LinkedSite& ls) {

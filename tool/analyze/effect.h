@@ -23,6 +23,10 @@ std::optional<std::string> wrongFallback(const Site& s, const Arch& target, cons
 // "Unsupported architecture".
 std::optional<std::string> gateReason(const LinkedSite& ls);
 
+// "the site handles sm_120 of sm_121's own family (12.x)": a family mate the
+// target lacks beside; "" when the site has none.
+std::string familyMate(const Site& s, const Arch& target);
+
 // A message or name cut to one line of at most `max` characters.
 std::string oneLine(const std::string& text, size_t max = 100);
 

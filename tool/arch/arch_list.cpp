@@ -16,7 +16,7 @@ std::optional<ClassifiedKey> classifyListItem(std::string_view item, const ArchT
   KeyLiteral k;
   k.type = KeyLiteral::Type::String;
   k.text = s;
-  auto c = classifyKey(k, t);
+  auto c = classifyAnyKey(k, t);
   if (!c) return std::nullopt;
   if (c->style.kind == SpellingKind::MajorString) return std::nullopt;  // "9" alone is no build arch
   c->style.quote = '\0';
@@ -42,6 +42,9 @@ std::optional<std::vector<ListItem>> parseArchList(std::string_view text, const 
     out.push_back(ListItem{start, i, *c, ptx});
   }
   if (out.empty()) return std::nullopt;
+  std::vector<ClassifiedKey> keys;
+  for (const auto& it : out) keys.push_back(it.key);
+  if (!unknownsAreFamilyMates(keys)) return std::nullopt;
   return out;
 }
 

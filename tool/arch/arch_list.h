@@ -15,12 +15,12 @@ struct ListItem {
   bool ptx = false;           // +PTX, -virtual, compute_: JIT-compilable for newer archs
 };
 
-// One item: nullopt when it is not a known arch.
+// One item: nullopt when it is not a well-formed arch (known or not).
 std::optional<ClassifiedKey> classifyListItem(std::string_view item, const ArchTable& t, bool* ptx = nullptr);
 
 // Every item (separated by ';', spaces or commas) must be an arch; items holding
 // `${` or `$<` (CMake references) are skipped. nullopt when any other item is not
-// an arch or no item is.
+// an arch, no item is, or an unknown arch is no family mate of known ones.
 std::optional<std::vector<ListItem>> parseArchList(std::string_view text, const ArchTable& t);
 
 }  // namespace archscan

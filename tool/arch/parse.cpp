@@ -25,18 +25,20 @@ bool allDigits(std::string_view s) {
   return true;
 }
 
-std::optional<Arch> known(int major, int minor, Variant v, const ArchTable& t) {
-  if (!t.isKnown(major, minor)) return std::nullopt;
+// Any well-formed compute capability: an audit before an upgrade runs exactly
+// when no table, archscan's included, knows the new arch yet.
+std::optional<Arch> wellFormed(int major, int minor, Variant v) {
+  if (major < 1 || major > 99 || minor < 0 || minor > 9) return std::nullopt;
   return Arch{major, minor, false, v};
 }
 
 // A run of digits as an sm int (120), a major (12) or a __CUDA_ARCH__ value (1200).
-std::optional<Arch> fromNumber(const std::string& digits, Variant v, const ArchTable& t) {
+std::optional<Arch> fromNumber(const std::string& digits, Variant v) {
   if (digits.size() > 5) return std::nullopt;
   int n = std::stoi(digits);
-  if (n >= 200 && n % 10 == 0) return known(n / 100, (n / 10) % 10, v, t);
-  if (n >= 20) return known(n / 10, n % 10, v, t);
-  return known(n, 0, v, t);
+  if (n >= 200 && n % 10 == 0) return wellFormed(n / 100, (n / 10) % 10, v);
+  if (n >= 20) return wellFormed(n / 10, n % 10, v);
+  return wellFormed(n, 0, v);
 }
 
 }  // namespace
@@ -77,21 +79,22 @@ std::optional<Arch> tryParseUserArch(std::string_view text, const ArchTable& tab
     if (comma == std::string::npos) return std::nullopt;
     std::string a = trim(s.substr(1, comma - 1)), b = trim(s.substr(comma + 1, s.size() - comma - 2));
     if (!allDigits(a) || !allDigits(b) || a.size() > 3 || b.size() > 3) return std::nullopt;
-    return known(std::stoi(a), std::stoi(b), Variant::None, table);
+    return wellFormed(std::stoi(a), std::stoi(b), Variant::None);
   }
   auto t = splitArchText(s);
   if (!t) return std::nullopt;
   if (t->dotted) {
     if (t->whole.size() > 3 || t->fraction.size() > 3) return std::nullopt;
-    return known(std::stoi(t->whole), std::stoi(t->fraction), t->variant, table);
+    return wellFormed(std::stoi(t->whole), std::stoi(t->fraction), t->variant);
   }
-  return fromNumber(t->whole, t->variant, table);
+  return fromNumber(t->whole, t->variant);
 }
 
 Arch parseUserArch(std::string_view text, const ArchTable& table) {
   if (auto a = tryParseUserArch(text, table)) return *a;
-  throw ArchError("unknown arch '" + std::string(text) +
-                  "' (expected e.g. sm_120, 12.0, 120, sm_90a or a GPU name; `archscan archs` lists them)");
+  throw ArchError("'" + std::string(text) +
+                  "' is not a compute capability (expected e.g. sm_120, 12.0, 120, sm_90a or a GPU name; `archscan "
+                  "archs` lists the known ones)");
 }
 
 }  // namespace archscan

@@ -31,7 +31,9 @@ struct ArchText {
 // nullopt when the text is not digits with an optional prefix, dot and variant.
 std::optional<ArchText> splitArchText(std::string_view text);
 
-// nullopt when the text is not an arch this table knows.
+// Any well-formed compute capability (major 1-99, minor 0-9, variant none, a
+// or f) or a GPU name of the table; nullopt when the text cannot be one.
+// Whether the table knows the arch is the caller's question (ArchTable::isKnown).
 std::optional<Arch> tryParseUserArch(std::string_view text, const ArchTable& table);
 // Throws ArchError with a message naming the text and how to list valid ones.
 Arch parseUserArch(std::string_view text, const ArchTable& table);

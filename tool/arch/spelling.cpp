@@ -21,15 +21,16 @@ const char* spellingName(SpellingKind k) {
 namespace {
 
 std::optional<ClassifiedKey> make(int major, int minor, Variant v, SpellingStyle style, const ArchTable& t) {
-  if (!t.isKnown(major, minor)) return std::nullopt;
-  return ClassifiedKey{Arch{major, minor, false, v}, std::move(style)};
+  if (major < 1 || major > 99 || minor < 0 || minor > 9) return std::nullopt;
+  return ClassifiedKey{Arch{major, minor, false, v}, std::move(style), t.isKnown(major, minor)};
 }
 
 std::optional<ClassifiedKey> classifyInt(long long n, const ArchTable& t) {
   if (n < 0) return std::nullopt;
   if (n < 20) {
-    if (!t.isKnownMajor(static_cast<int>(n))) return std::nullopt;
-    return ClassifiedKey{Arch{static_cast<int>(n), 0, true, Variant::None}, {SpellingKind::MajorInt}};
+    if (n < 1) return std::nullopt;
+    return ClassifiedKey{Arch{static_cast<int>(n), 0, true, Variant::None}, {SpellingKind::MajorInt},
+                         t.isKnownMajor(static_cast<int>(n))};
   }
   if (n < 200) return make(int(n / 10), int(n % 10), Variant::None, {SpellingKind::SmInt}, t);
   if (n < 2000 && n % 10 == 0) return make(int(n / 100), int((n / 10) % 10), Variant::None, {SpellingKind::CudaArchInt}, t);
@@ -47,8 +48,8 @@ std::optional<ClassifiedKey> classifyString(const KeyLiteral& key, const ArchTab
   }
   int n = std::stoi(text->whole);
   if (n < 20 && prefix.empty() && v == Variant::None) {
-    if (!t.isKnownMajor(n)) return std::nullopt;
-    return ClassifiedKey{Arch{n, 0, true, Variant::None}, {SpellingKind::MajorString, key.quote}};
+    if (n < 1) return std::nullopt;
+    return ClassifiedKey{Arch{n, 0, true, Variant::None}, {SpellingKind::MajorString, key.quote}, t.isKnownMajor(n)};
   }
   if (n < 20 || n >= 200) return std::nullopt;
   return make(n / 10, n % 10, v, {SpellingKind::SmString, key.quote, prefix}, t);
@@ -57,6 +58,26 @@ std::optional<ClassifiedKey> classifyString(const KeyLiteral& key, const ArchTab
 }  // namespace
 
 std::optional<ClassifiedKey> classifyKey(const KeyLiteral& key, const ArchTable& table) {
+  auto c = classifyAnyKey(key, table);
+  if (c && !c->known) return std::nullopt;
+  return c;
+}
+
+bool unknownsAreFamilyMates(const std::vector<ClassifiedKey>& keys) {
+  size_t known = 0, unknown = 0;
+  for (const auto& k : keys) (k.known ? known : unknown)++;
+  if (unknown == 0) return true;
+  if (unknown >= known) return false;
+  for (const auto& u : keys) {
+    if (u.known) continue;
+    bool mate = false;
+    for (const auto& k : keys) mate |= k.known && !k.arch.major_only && k.arch.major == u.arch.major;
+    if (!mate || u.arch.major_only) return false;
+  }
+  return true;
+}
+
+std::optional<ClassifiedKey> classifyAnyKey(const KeyLiteral& key, const ArchTable& table) {
   switch (key.type) {
     case KeyLiteral::Type::Int: return classifyInt(key.value, table);
     case KeyLiteral::Type::String: return classifyString(key, table);

@@ -44,10 +44,19 @@ struct SpellingStyle {
 struct ClassifiedKey {
   Arch arch;
   SpellingStyle style;
+  bool known = true;  // in the table of known archs (targets of the run count as known)
 };
 
-// nullopt when the literal is not a known arch in any spelling.
+// A well-formed arch in some spelling (major 1-99, minor 0-9), known or
+// not; nullopt when the literal cannot be a compute capability.
+std::optional<ClassifiedKey> classifyAnyKey(const KeyLiteral& key, const ArchTable& table);
+// Only an arch the table knows: what a lone key must be to count.
 std::optional<ClassifiedKey> classifyKey(const KeyLiteral& key, const ArchTable& table);
+// Whether the unknown archs among a site's keys may count: each shares its
+// major with a known key of the site, and the known keys are the majority
+// ("10.7" beside "10.0" and "10.3"). Toolkit versions ("12.8", "13.0") and
+// lists of them do not pass.
+bool unknownsAreFamilyMates(const std::vector<ClassifiedKey>& keys);
 
 // The spelling shared by all keys, or Unknown when they disagree (impure).
 SpellingKind commonSpelling(const std::vector<ClassifiedKey>& keys);

@@ -50,7 +50,9 @@ ScanResult scanFor(const Settings& st) {
   ScanOptions opts = st.o.scan;
   opts.progress = !st.o.quiet;
   opts.analyze = analyzeOptions(st.o, st.k);
-  return scan(opts, st.k);
+  ScanResult r = scan(opts, st.k);
+  addNotes(st, r.program);
+  return r;
 }
 
 FailOn failOn(const Settings& st) { return st.o.fail_on.value_or(FailOn::Error); }
@@ -112,9 +114,39 @@ std::string versionText() {
   return std::string("archscan ") + kArchscanVersion + " (built with " + frontendToolchains() + ")";
 }
 
+// `archscan archs ARCH`: everything known of one arch, or that it is unknown.
+std::string describeArch(const Arch& a, const Knowledge& k) {
+  std::ostringstream out;
+  Arch base = a.base();
+  out << base.name() << " (compute capability " << base.dotted() << ")";
+  if (a.variant != Variant::None) out << ", variant " << static_cast<char>(a.variant);
+  out << "\n";
+  const KnownArch* known = k.archs.find(a.major, a.minor);
+  if (!known) {
+    out << "  not in archscan's table of known GPUs; treated as compute capability " << base.dotted()
+        << " (add it to archscan.yaml `archs:` to name it)\n";
+  } else {
+    if (!known->family.empty()) out << "  family: " << known->family << "\n";
+    if (known->min_cuda) out << "  first CUDA toolkit: " << known->min_cuda / 10 << "." << known->min_cuda % 10 << "\n";
+    if (known->facts.threads_per_sm) out << "  resident threads per SM: " << known->facts.threads_per_sm << "\n";
+    if (known->facts.smem_per_block_kb) out << "  shared memory per block: " << known->facts.smem_per_block_kb << " KB\n";
+  }
+  std::string aliases;
+  for (const auto& [name, al] : k.archs.aliases)
+    if (al.base() == base) aliases += (aliases.empty() ? "" : ", ") + name;
+  if (!aliases.empty()) out << "  GPU names: " << aliases << "\n";
+  out << "  spellings: " << a.major << ", " << base.smInt() << ", \"" << base.dotted() << "\", (" << a.major << ", "
+      << a.minor << "), \"sm_" << base.smInt() << "\", " << a.major * 100 + a.minor * 10 << "\n";
+  return out.str();
+}
+
 int runArchs(const CommonOptions& o) {
   return guarded([&] {
-    Knowledge k = builtinKnowledge();  // archscan.yaml adds names and sources, never archs
+    Knowledge k = builtinKnowledge();
+    if (!o.arch_query.empty()) {
+      writeOutput(o.output, describeArch(parseUserArch(o.arch_query, k.archs), k));
+      return 0;
+    }
     std::ostringstream out;
     out << "arch     cc     family      spellings                               aliases\n";
     for (const auto& a : k.archs.known) {

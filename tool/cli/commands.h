@@ -19,6 +19,7 @@ struct CommonOptions {
   std::string baseline;        // --baseline FILE
   std::string write_baseline;  // --write-baseline FILE
   bool report_unused_ignores = false;
+  std::string arch_query;      // archs ARCH: what archscan knows of one arch
   bool all = false;
   bool quiet = false;
 };

@@ -107,7 +107,8 @@ void printSummary(const Plan& plan, const Program& p, bool write, bool quiet, st
   err << "\n";
 }
 
-int execute(const PatchOptions& given, const std::vector<PatchSet>& sets, const Knowledge& k) {
+int execute(const PatchOptions& given, const std::vector<PatchSet>& sets, const Settings& st) {
+  const Knowledge& k = st.k;
   PatchOptions o = given;
   if (o.common.format != "diff" && o.common.format != "json")
     throw PatchError("unknown --format '" + o.common.format + "' for patch (diff, json)");
@@ -115,6 +116,7 @@ int execute(const PatchOptions& given, const std::vector<PatchSet>& sets, const 
   scanOpts.progress = !o.common.quiet;
   scanOpts.analyze.all = o.common.all;
   ScanResult scanned = scan(scanOpts, k);
+  addNotes(st, scanned.program);
   const Program& program = scanned.program;
   for (const auto& d : program.diagnostics)
     if (d.level == "error" && !o.common.quiet)
@@ -153,16 +155,20 @@ int runPatch(const PatchOptions& given) {
     Settings st = settle(given.common);  // archscan.yaml: excludes, sources, families
     PatchOptions o = given;
     o.common = st.o;
-    const Knowledge& k = st.k;
     std::vector<PatchSet> sets;
-    for (const auto& p : o.patchsets) sets.push_back(loadPatchSet(p, k.archs));
-    return execute(o, sets, k);
+    for (const auto& p : o.patchsets) sets.push_back(loadPatchSet(p, st.k.archs));
+    std::vector<std::string> added;
+    for (const auto& set : sets)
+      for (const auto& r : set.rules) added.push_back(r.add.name());
+    assumeArchs(st, added);
+    return execute(o, sets, st);
   });
 }
 
 int runFix(const PatchOptions& given) {
   return guarded([&] {
     Settings st = settle(given.common);
+    assumeArchs(st, {given.add});
     PatchOptions o = given;
     o.common = st.o;
     const Knowledge& k = st.k;
@@ -176,7 +182,7 @@ int runFix(const PatchOptions& given) {
     ps.description = "Add " + r.add.name() + " wherever " + r.like.name() + " is handled (from archscan fix).";
     ps.rules.push_back(r);
     if (!o.emit_patchset.empty()) writeOutput(o.emit_patchset, emitPatchSet(ps));
-    return execute(o, {ps}, k);
+    return execute(o, {ps}, st);
   });
 }
 

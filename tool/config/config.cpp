@@ -45,7 +45,7 @@ ProjectConfig parseConfig(const std::string& yaml, const std::string& origin, co
         c.target = strings(origin, v, key);
         for (size_t i = 0; i < c.target.size(); ++i)
           if (!tryParseUserArch(c.target[i], archs))
-            fail(origin, v.IsSequence() ? v[i] : v, "unknown arch '" + c.target[i] + "' in target");
+            fail(origin, v.IsSequence() ? v[i] : v, "'" + c.target[i] + "' in target is not a compute capability");
       }
       if (key == "fail-on") {
         if (!v.IsScalar()) fail(origin, v, "fail-on must be one of error, warning, note, never");

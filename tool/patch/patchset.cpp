@@ -69,7 +69,8 @@ SiteFilter filter(const std::string& origin, const YAML::Node& n, const std::str
 Arch arch(const std::string& origin, const YAML::Node& n, const std::string& key, const ArchTable& archs) {
   std::string text = scalar(origin, n, key);
   auto a = tryParseUserArch(text, archs);
-  if (!a) fail(origin, n, "unknown arch '" + text + "' in " + key + " (`archscan archs` lists them)");
+  if (!a)
+    fail(origin, n, "'" + text + "' in " + key + " is not a compute capability (`archscan archs` lists the known ones)");
   return *a;
 }
 

@@ -65,7 +65,8 @@ void printCheckText(const ReportInput& in, std::ostream& out) {
     out << st.bold(u.file + ":" + std::to_string(u.line)) << ": " << severityLabel(Severity::Note, st)
         << "[unused-ignore]: `" << u.text << "` suppresses nothing\n";
   for (const auto& d : in.program.diagnostics) {
-    out << d.file << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.level << ": " << d.message << "\n";
+    out << (d.file.empty() ? std::string("archscan") : d.file) << (d.line ? ":" + std::to_string(d.line) : "") << ": "
+        << d.level << ": " << d.message << "\n";
   }
   size_t visibleSites = 0;
   for (const auto& s : sites) visibleSites += visible(s, in.opts) ? 1 : 0;

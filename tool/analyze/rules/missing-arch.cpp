@@ -21,10 +21,14 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
     const Site& s = ls.site;
     if (!visible(ls, ctx.opts) || s.polarity != Polarity::Allow || s.kind == SiteKind::Range) continue;
     if (namedForItsArchs(s) || s.skips) continue;  // a per-arch variant; a skipped test
-    if (archSpecific(s, ls.on_missing) && !ctx.opts.all) continue;
+    bool specific = archSpecific(s, ls.on_missing) && !ctx.opts.all;
     if (gateReason(ls)) continue;  // gated reports it
     for (const Arch& t : ctx.opts.targets) {
       if (coverage(s, t) != Coverage::Missing || unreachable(s, t)) continue;  // the check before it reports t
+      // A site of one arch is arch-specific on purpose, unless that arch is
+      // of the target's own family: where a new family member gets forgotten.
+      std::string mate = familyMate(s, t);
+      if (specific && mate.empty()) continue;
       bool nameSaysIt = false;  // name-mismatch already reports this arch here
       for (const Arch& named : s.scope_archs) nameSaysIt |= covers(named, t);
       if (nameSaysIt) continue;
@@ -33,13 +37,14 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
       Severity sev = severityFor(ls.on_missing);
       Confidence conf = ls.confidence;
       std::string why;
+      if (!mate.empty()) why = "; " + mate;
       if (s.compiled_out) {
         sev = Severity::Warning;
       } else if (ls.on_missing == OnMissing::Fallback) {
         // A fallback is reported when something says it is the wrong path.
         // A build list without the arch ships no native code for it.
         if (auto w = wrongFallback(s, t, ctx.k.archs)) why = "; " + *w;
-        else if (!tunedTable(ls) && !s.build_list) conf = Confidence::Low;
+        else if (mate.empty() && !tunedTable(ls) && !s.build_list) conf = Confidence::Low;
       } else if (ls.on_missing == OnMissing::Unknown) {
         conf = Confidence::Low;
       }
