@@ -83,7 +83,7 @@ TEST(ArchParse, NotACapabilityMessageNamesTheInput) {
     parseUserArch("sm_9999", table());
     FAIL() << "no error";
   } catch (const ArchError& e) {
-    EXPECT_NE(std::string(e.what()).find("'sm_999'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("'sm_9999'"), std::string::npos) << e.what();
   }
 }
 

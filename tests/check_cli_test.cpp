@@ -36,7 +36,7 @@ TEST_F(CheckCli, ExitCodesFollowFailOn) {
   EXPECT_EQ(run({"check", "--target", "sm_120", "t"}).exit_code, 0);  // a warning, default --fail-on error
   EXPECT_EQ(run({"check", "--target", "sm_120", "--fail-on", "warning", "t"}).exit_code, 1);
   EXPECT_EQ(run({"check", "--target", "sm_100", "--fail-on", "note", "t"}).exit_code, 0);  // covered
-  EXPECT_EQ(run({"check", "--target", "sm_999", "t"}).exit_code, 2);
+  EXPECT_EQ(run({"check", "--target", "sm_x9", "t"}).exit_code, 2);
   EXPECT_EQ(run({"check", "--format", "yaml", "t"}).exit_code, 2);
   EXPECT_EQ(run({"audit", "t"}).exit_code, 2);  // audit needs a target
   EXPECT_EQ(run({"check", "--no-such-flag"}).exit_code, 2);

@@ -27,8 +27,9 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
       if (coverage(s, t) != Coverage::Missing || unreachable(s, t)) continue;  // the check before it reports t
       // A site of one arch is arch-specific on purpose, unless that arch is
       // of the target's own family: where a new family member gets forgotten.
+      // A guard of one chip stays deliberate (an errata fence for sm_121).
       std::string mate = familyMate(s, t);
-      if (specific && mate.empty()) continue;
+      if (specific && (mate.empty() || s.kind == SiteKind::Guard)) continue;
       bool nameSaysIt = false;  // name-mismatch already reports this arch here
       for (const Arch& named : s.scope_archs) nameSaysIt |= covers(named, t);
       if (nameSaysIt) continue;
