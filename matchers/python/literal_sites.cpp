@@ -155,6 +155,9 @@ void fromCollection(PyContext& ctx, TSNode coll) {
     TSNode call = ts_node_parent(args);
     if (!is(call, "call")) return;
     s.gate = idx.calleeName(call);
+    TSNode called = unparen(field(call, "function"));
+    if (is(called, "attribute") && is(unparen(field(called, "object")), "identifier"))
+      s.gate_object = idx.text(field(called, "object"));
     if (is(parent, "keyword_argument")) {
       s.gate_param = idx.text(field(parent, "name"));
       nameEvidence(ctx, s.gate_param, "parameter", s.evidence);

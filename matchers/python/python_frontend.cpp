@@ -156,6 +156,13 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
     s.returns_capability = eval.returnsCapability(f);
     facts.functions.push_back(std::move(s));
   }
+  for (const auto& a : idx.assignments()) {
+    TSNode value = py::unparen(a.value);
+    if (!ts_node_is_null(a.function) || !a.cls.empty() || !py::is(a.target, "identifier") || !py::is(value, "call"))
+      continue;
+    TSNode fn = py::field(value, "function");
+    if (py::is(fn, "identifier")) facts.instances.push_back({idx.text(a.target), idx.text(fn)});
+  }
   facts.suppressions = applySuppressions(source, "#", facts.sites);
   facts.parsed = true;
   return facts;

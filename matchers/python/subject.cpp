@@ -179,10 +179,17 @@ Evidence SubjectEvaluator::evalCall(TSNode call, Walk& w) const {
     return e;
   }
   // cap.to_int(), cap.as_tuple(): a method on a capability is one.
+  // The method's own name does not veto: `.as_version_str()` on a capability
+  // is the capability spelled "9.0", not a version of something else.
   if (is(fn, "attribute")) {
     Evidence o = eval(field(fn, "object"), w);
-    if (o.subject) e.subject = true;
-    e.negative |= o.negative;
+    if (o.subject) {
+      e.subject = true;
+      e.negative = o.negative;
+      e.reasons.push_back("." + idx_.text(field(fn, "attribute")) + "() of a capability");
+    } else {
+      e.negative |= o.negative;
+    }
   }
   std::string cls = is(fn, "attribute") ? idx_.enclosingClass(call) : std::string();
   if (const FunctionInfo* f = idx_.functionNamed(callee, cls)) {

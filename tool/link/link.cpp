@@ -95,6 +95,18 @@ void resolveGate(const std::vector<FileFacts>& files, const SymbolTable& syms, s
       break;
     }
   }
+  // ctx.get_nvcc_flags_list(...) where ctx = CompilationContext() at module
+  // level, here or in the module it is imported from.
+  if (!fn && !ls.site.gate_object.empty()) {
+    for (const auto& ref : syms.resolve(file, ls.site.gate_object, "", "")) {
+      for (const auto& inst : files[ref.file].instances)
+        if (inst.name == ref.binding) fn = findFunction(files[ref.file], inst.cls + "." + ls.site.gate);
+      if (fn) {
+        where = files[ref.file].path;
+        break;
+      }
+    }
+  }
   if (!fn) {
     ls.on_missing = OnMissing::Unknown;
     ls.on_missing_reason = ls.site.gate + " is not defined in the scanned tree";

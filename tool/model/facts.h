@@ -111,6 +111,7 @@ struct Site {
   std::string on_missing_reason;
   std::string gate;         // callee or decorator a list is handed to
   std::string gate_param;   // its parameter name
+  std::string gate_object;  // the object a gate method is called on (`ctx` in ctx.gate(...))
   int gate_arg_index = -1;  // positional index when no keyword
   std::vector<Arch> scope_archs;  // archs the enclosing function is named for (sm120)
   std::vector<Arch> name_archs;   // archs the site's own name spells (GEMM_SM90_ARCHS): a per-arch variant
@@ -187,6 +188,12 @@ struct FunctionSummary {
   bool returns_capability = false;
 };
 
+// `NAME = Class(...)` at module level: calls on NAME run Class's methods.
+struct Instance {
+  std::string name;
+  std::string cls;
+};
+
 struct Diagnostic {
   std::string level;  // error, warning, note
   std::string file;
@@ -203,6 +210,7 @@ struct FileFacts {
   std::vector<Lookup> lookups;
   std::vector<Import> imports;
   std::vector<FunctionSummary> functions;
+  std::vector<Instance> instances;  // module-level instances of classes
   std::vector<Diagnostic> diagnostics;
   std::vector<Suppression> suppressions;  // every ignore comment in the file
   bool parsed = false;
