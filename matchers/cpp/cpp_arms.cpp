@@ -119,6 +119,17 @@ bool onlyTestsOn(const Condition& c, const std::string& subject, std::string_vie
       spell(text, inside.back()) == ")") {
     inside.pop_back();
     inside.erase(inside.begin(), inside.begin() + 2);
+    // Only the first argument is the condition; the rest is the message.
+    int depth = 0;
+    for (size_t i = 0; i < inside.size(); ++i) {
+      std::string_view w = spell(text, inside[i]);
+      if (w == "(" || w == "[" || w == "{") ++depth;
+      else if (w == ")" || w == "]" || w == "}") --depth;
+      else if (w == "," && depth == 0) {
+        inside.resize(i);
+        break;
+      }
+    }
   }
   for (const auto& tok : inside) {
     bool inTest = false;

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "bool_predicates.h"
 #include "cpp_arms.h"
 #include "cpp_subject.h"
 #include "knowledge/names.h"
@@ -207,7 +208,9 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
           s.crash_message = x.message;
         }
       if (assertMacro) {
-        s.crash_message = calleeMessage(in, head->whole);
+        // The span is the whole invocation, message included.
+        auto [from, to] = tokensWithin(in.tokens, head->whole.begin, head->whole.end);
+        s.crash_message = stringLiterals(in.text, in.tokens, from, to);
         s.conjoined = !onlyTestsOn(head->branches[0].condition, subjectText, in.text, in.tokens, head->whole);
       }
       s.on_missing = crash ? OnMissing::Crash : OnMissing::Fallback;
@@ -254,6 +257,15 @@ void loneSites(const SiteInput& in, std::vector<Site>& out) {
       s.check = !deny;
       s.crash_message = calleeMessage(in, lone.whole);
       s.conjoined = !onlyTestsOn(lone.condition, subjectText, in.text, in.tokens, lone.whole);
+    } else if (auto use = flagUse(in.text, in.tokens, lone.whole); use && !deny) {
+      // The listed archs leave at `if (flag)`; the rest run into what follows.
+      bool crash = use->other.exit == Exit::Crashes && (use->has_else || use->taken.exit != Exit::Falls);
+      s.on_missing = crash ? OnMissing::Crash : OnMissing::Fallback;
+      s.on_missing_reason = crash ? std::string(use->has_else ? "the else of if (" : "the statement after if (") +
+                                        use->flag + "): " + use->other.what
+                                  : "if (" + use->flag + ") is false and another path runs";
+      if (crash) s.crash_message = use->other.message;
+      s.skips = use->other.skips;
     } else {
       s.on_missing = OnMissing::Fallback;
       s.on_missing_reason = "the test is false and another path runs";

@@ -81,6 +81,13 @@ Subject judgeOperand(const Operand& o, const Knowledge& k) {
     bool props = false;
     for (const auto& c : o.calls) props |= inFolded(k.property_calls, c);
     for (const auto& a : o.atoms) props |= a == "cudaDeviceProp";
+    // A project helper handing out the properties: dprops = get_device_prop().
+    auto propsLike = [](std::string n) {
+      for (auto& c : n) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      return n.find("prop") != std::string::npos;
+    };
+    for (const auto& n : o.names) props |= propsLike(n);
+    for (const auto& c : o.calls) props |= propsLike(c);
     if (member && props) {
       e.subject = true;
       e.reasons.push_back(o.text + " reads the major/minor of device properties");
