@@ -13,6 +13,22 @@ bool tunedTable(const LinkedSite& ls) {
   return ls.site.kind == SiteKind::Mapping && !ls.site.binding.empty() && !ls.lookups.empty();
 }
 
+// The same gate called elsewhere in the file with more archs, the target
+// among them (`supported_major_versions=[10, 12]` beside `=[10]`): the
+// narrow call is then not a per-arch variant but a list not yet widened.
+const LinkedSite* widerSibling(const Program& p, const LinkedSite& ls, const Arch& target) {
+  const Site& s = ls.site;
+  if (s.gate.empty() || s.kind != SiteKind::Set) return nullptr;
+  for (const auto& o : p.sites) {
+    if (&o == &ls || o.file != ls.file || o.site.gate != s.gate || o.site.gate_param != s.gate_param) continue;
+    if (o.site.entries.size() <= s.entries.size() || coverage(o.site, target) != Coverage::Covered) continue;
+    bool superset = true;
+    for (const auto& e : s.entries) superset &= coverage(o.site, e.arch) == Coverage::Covered;
+    if (superset) return &o;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
@@ -20,16 +36,20 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
     const LinkedSite& ls = ctx.program.sites[i];
     const Site& s = ls.site;
     if (!visible(ls, ctx.opts) || s.polarity != Polarity::Allow || s.kind == SiteKind::Range) continue;
-    if (namedForItsArchs(s) || s.skips) continue;  // a per-arch variant; a skipped test
+    bool perArch = namedForItsArchs(s);  // a per-arch variant
+    // A test skipped on unlisted archs crashes nobody; --all lists it.
+    if (s.skips && !ctx.opts.all) continue;
     bool specific = archSpecific(s, ls.on_missing) && !ctx.opts.all;
     if (gateReason(ls)) continue;  // gated reports it
     for (const Arch& t : ctx.opts.targets) {
       if (coverage(s, t) != Coverage::Missing || unreachable(s, t)) continue;  // the check before it reports t
+      const LinkedSite* wider = widerSibling(ctx.program, ls, t);
+      if (perArch && !wider) continue;
       // A site of one arch is arch-specific on purpose, unless that arch is
       // of the target's own family: where a new family member gets forgotten.
       // A guard of one chip stays deliberate (an errata fence for sm_121).
       std::string mate = familyMate(s, t);
-      if (specific && (mate.empty() || s.kind == SiteKind::Guard)) continue;
+      if (specific && !wider && (mate.empty() || s.kind == SiteKind::Guard)) continue;
       bool nameSaysIt = false;  // name-mismatch already reports this arch here
       for (const Arch& named : s.scope_archs) nameSaysIt |= covers(named, t);
       if (nameSaysIt) continue;
@@ -39,7 +59,13 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
       Confidence conf = ls.confidence;
       std::string why;
       if (!mate.empty()) why = "; " + mate;
-      if (s.compiled_out) {
+      if (wider)
+        why = "; " + wider->site.name + " (line " + std::to_string(wider->site.line) + ") calls " + s.gate +
+              " with " + keyList(wider->site);
+      if (s.skips) {
+        sev = Severity::Note;
+        conf = Confidence::Low;
+      } else if (s.compiled_out) {
         sev = Severity::Warning;
       } else if (ls.on_missing == OnMissing::Fallback) {
         // A fallback is reported when something says it is the wrong path.
