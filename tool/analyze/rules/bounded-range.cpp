@@ -29,6 +29,14 @@ void checkBoundedRange(const RuleContext& ctx, std::vector<Finding>& out) {
                                           " misses it; " + t.name() + " " + outcome(ls)));
             break;
           }
+          // A kernel body wrapped in the range with no #else computes nothing
+          // elsewhere: a silent wrong result, not a slower path.
+          if (s.compiled_out) {
+            out.push_back(makeFinding(ctx, "bounded-range", i, Severity::Warning, t.name(),
+                                      "`" + r.text + "` stops below " + units(*r.high) + " and wraps the whole body; " +
+                                          "on " + t.name() + " " + s.name + " is compiled to nothing"));
+            break;
+          }
         }
         // An open range of another family catches the target while an exact
         // arm of the target's own family exists: a silent wrong path.
