@@ -102,6 +102,8 @@ void switchSites(const SiteInput& in, std::vector<Site>& out) {
       if (!sharesBody) ++arm;
       prevEnd = c.label.end;
       auto key = labelArch(c, in.k);
+      // `case 0:` beside arch labels is the "no device / unknown" sentinel.
+      if (!key && c.enumerator.empty() && c.value && *c.value == 0) continue;
       if (!key) {
         ++impure;
         continue;
