@@ -14,6 +14,14 @@ namespace archscan {
 
 ProcessResult runProcess(const std::string& program, const std::vector<std::string>& args, const std::string& cwd,
                          const std::string& stdinText) {
+  ProcessOptions options;
+  options.stdin_text = stdinText;
+  return runProcess(program, args, cwd, options);
+}
+
+ProcessResult runProcess(const std::string& program, const std::vector<std::string>& args, const std::string& cwd,
+                         const ProcessOptions& options) {
+  const std::string& stdinText = options.stdin_text;
   ProcessResult r;
   char outTmpl[] = "/tmp/archscan-test-outXXXXXX";
   char errTmpl[] = "/tmp/archscan-test-errXXXXXX";
@@ -32,6 +40,12 @@ ProcessResult runProcess(const std::string& program, const std::vector<std::stri
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
     setenv("NO_COLOR", "1", 1);
+    for (const auto& [name, value] : options.env) {
+      if (value.empty()) unsetenv(name.c_str());
+      else setenv(name.c_str(), value.c_str(), 1);
+    }
+    if (options.uid >= 0 && (setgid(static_cast<gid_t>(options.uid)) != 0 || setuid(static_cast<uid_t>(options.uid)) != 0))
+      _exit(126);
     execv(program.c_str(), argv.data());
     _exit(127);
   }
