@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "arch/suggest.h"
+
 namespace archscan {
 namespace {
 
@@ -92,6 +94,9 @@ std::optional<Arch> tryParseUserArch(std::string_view text, const ArchTable& tab
 
 Arch parseUserArch(std::string_view text, const ArchTable& table) {
   if (auto a = tryParseUserArch(text, table)) return *a;
+  if (auto near = suggestArch(text, table))
+    throw ArchError("'" + std::string(text) + "' is not a compute capability; did you mean '" + *near +
+                    "'? (`archscan archs` lists the known ones)");
   throw ArchError("'" + std::string(text) +
                   "' is not a compute capability (expected e.g. sm_120, 12.0, 120, sm_90a or a GPU name; `archscan "
                   "archs` lists the known ones)");
