@@ -15,6 +15,9 @@ struct RuleInfo {
   const char* help;
   Severity default_severity;
   void (*check)(const RuleContext&, std::vector<Finding>&);
+  // A whole small file that gets this finding, for `archscan explain`. Its
+  // first line names the file and the command: `# f.py: check --target sm_120`.
+  const char* example = nullptr;
 };
 
 void checkMissingArch(const RuleContext&, std::vector<Finding>&);
