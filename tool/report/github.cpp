@@ -47,6 +47,13 @@ void printCheckGithub(const ReportInput& in, std::ostream& out) {
   for (const auto& u : in.unused_ignores)
     out << "::notice file=" << property(u.file) << ",line=" << u.line << ",title=archscan unused-ignore::"
         << data("this `" + u.text + "` suppresses nothing") << "\n";
+  // Files archscan could not parse, globs that match nothing: shown where they are, not only in the log.
+  for (const auto& d : in.program.diagnostics) {
+    std::string cmd = d.level == "error" ? "error" : d.level == "warning" ? "warning" : "notice";
+    out << "::" << cmd << " ";
+    if (!d.file.empty()) out << "file=" << property(d.file) << (d.line ? ",line=" + std::to_string(d.line) : "") << ",";
+    out << "title=archscan " << d.level << "::" << data(d.message) << "\n";
+  }
 }
 
 }  // namespace archscan

@@ -52,6 +52,8 @@ void printCheckJson(const ReportInput& in, std::ostream& out) {
   w.key("stats").beginObject();
   w.field("files_seen", in.program.files_seen).field("files_parsed", in.program.files_parsed).field("seconds", in.seconds);
   w.endObject();
+  // Present only when a settings file was read, so runs without one keep their output.
+  if (!in.config.empty()) w.field("config", in.config);
   w.endObject();
   w.finish();
 }

@@ -27,6 +27,7 @@ struct ReportInput {
   bool color = false;
   const std::map<size_t, SuggestedFix>* fixes = nullptr;  // by finding index (SARIF)
   std::vector<UnusedIgnore> unused_ignores;
+  std::string config;  // the archscan.yaml the run used; empty: none
 };
 
 void printCheckText(const ReportInput& in, std::ostream& out);

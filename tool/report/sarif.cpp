@@ -1,6 +1,7 @@
 // --format sarif: SARIF 2.1.0, one run, every rule in tool.driver, results
 // with %SRCROOT%-relative locations, partial fingerprints, related locations
 // for siblings and lookups, and fixes where a patch is known.
+#include <algorithm>
 #include <filesystem>
 
 #include "analyze/rules/rules.h"
@@ -66,6 +67,27 @@ void fixes(JsonWriter& w, const SuggestedFix& fix) {
     w.endObject();
   }
   w.endArray().endObject().endArray().endObject().endArray();
+}
+
+// Diagnostics of the run (files read but not parsed, globs that match
+// nothing) as tool execution notifications; an error among them means some
+// input was not analysed, so the execution is not reported successful.
+void invocations(JsonWriter& w, const std::vector<Diagnostic>& diagnostics) {
+  bool ok = std::none_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) { return d.level == "error"; });
+  w.key("invocations").beginArray().beginObject().field("executionSuccessful", ok);
+  w.key("toolExecutionNotifications").beginArray();
+  for (const auto& d : diagnostics) {
+    w.beginObject().field("level", d.level == "error" || d.level == "warning" ? d.level : std::string("note"));
+    w.key("message").beginObject().field("text", d.message).endObject();
+    if (!d.file.empty()) {
+      w.key("locations").beginArray().beginObject().key("physicalLocation").beginObject();
+      artifact(w, d.file);
+      if (d.line > 0) w.key("region").beginObject().field("startLine", d.line).endObject();
+      w.endObject().endObject().endArray();
+    }
+    w.endObject();
+  }
+  w.endArray().endObject().endArray();
 }
 
 }  // namespace
@@ -137,6 +159,8 @@ void printCheckSarif(const ReportInput& in, std::ostream& out) {
     w.endObject();
   }
   w.endArray();
+  invocations(w, in.program.diagnostics);
+  if (!in.config.empty()) w.key("properties").beginObject().field("config", in.config).endObject();
   w.endObject().endArray();
   w.endObject();
   w.finish();
