@@ -1,33 +1,25 @@
 #pragma once
-// The subcommands, each a function of its options returning the exit code:
+// The commands, each a function of its settings returning the exit code:
 // 0 clean, 1 findings at or above --fail-on, 2 usage or input error.
 #include <string>
-#include <vector>
 
-#include "scan.h"
+#include "cli/settings.h"
 
 namespace archscan {
 
-struct CommonOptions {
-  ScanOptions scan;
-  std::vector<std::string> targets;
-  std::string format = "text";
-  std::string output;  // -o FILE; empty: stdout
-  std::optional<FailOn> fail_on;  // unset: archscan.yaml's, else error
-  std::string color = "auto";
-  std::string config;          // --config FILE; empty: archscan.yaml at the scanned root
-  std::string baseline;        // --baseline FILE
-  std::string write_baseline;  // --write-baseline FILE
-  bool report_unused_ignores = false;
-  std::string arch_query;      // archs ARCH: what archscan knows of one arch
-  bool all = false;
-  bool quiet = false;
-};
+int runCheck(const Settings& s);
+int runAudit(const Settings& s);
+int runPatch(const Settings& s);
+int runFix(const Settings& s);
+int runArchs(const Settings& s);
+int runRules(const Settings& s);
+int runExplain(const Settings& s);
+int runCompletion(const Settings& s);
 
-int runCheck(const CommonOptions& o);
-int runAudit(const CommonOptions& o);
-int runArchs(const CommonOptions& o);
 // "archscan 0.1.0 (built with clang 19.1.7)"
 std::string versionText();
+
+// The whole command line: parse, settle the settings, run the command.
+int runCommandLine(int argc, char** argv);
 
 }  // namespace archscan

@@ -1,9 +1,25 @@
 #pragma once
-// Every error a command can meet becomes one line on stderr and exit code 2.
+// Every error a command can meet becomes one line on stderr (one per
+// problem) and exit code 2; nothing is written.
 #include <functional>
+#include <stdexcept>
+#include <string>
+
+#include "model/facts.h"
+#include "scan.h"
 
 namespace archscan {
 
+// Input a scan could not take; the message holds one line per problem.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 int guarded(const std::function<int()>& command);
+
+// "file:line: level: message", or "level: message" for a diagnostic about the invocation.
+std::string diagnosticLine(const Diagnostic& d);
+// Throws InputError naming every input error of the scan.
+void requireInput(const ScanResult& r);
 
 }  // namespace archscan

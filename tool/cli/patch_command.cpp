@@ -1,4 +1,5 @@
-#include "cli/patch_command.h"
+// `archscan patch PATCHSET.yaml... [PATH...]` and `archscan fix --add X --like Y`.
+#include "cli/commands.h"
 
 #include <iostream>
 #include <sstream>
@@ -6,24 +7,16 @@
 #include "arch/parse.h"
 #include "cli/errors.h"
 #include "cli/output_file.h"
-#include "scan.h"
-#include "cli/settings.h"
+#include "cli/verbose.h"
 #include "patch/apply.h"
 #include "patch/diff.h"
 #include "patch/plan.h"
+#include "patch/patchset.h"
 #include "util/json_writer.h"
 #include "version.h"
 
 namespace archscan {
 namespace {
-
-bool isYaml(const std::string& p) {
-  auto ends = [&](const char* s) {
-    std::string e(s);
-    return p.size() >= e.size() && p.compare(p.size() - e.size(), e.size(), e) == 0;
-  };
-  return ends(".yaml") || ends(".yml");
-}
 
 int lineOfOffset(const std::string& s, size_t off) {
   int n = 1;
@@ -107,83 +100,72 @@ void printSummary(const Plan& plan, const Program& p, bool write, bool quiet, st
   err << "\n";
 }
 
-int execute(const PatchOptions& given, const std::vector<PatchSet>& sets, const Settings& st) {
-  const Knowledge& k = st.k;
-  PatchOptions o = given;
-  if (o.common.format != "diff" && o.common.format != "json")
-    throw PatchError("unknown --format '" + o.common.format + "' for patch (diff, json)");
-  ScanOptions scanOpts = o.common.scan;
-  scanOpts.progress = !o.common.quiet;
-  scanOpts.analyze.all = o.common.all;
-  ScanResult scanned = scan(scanOpts, k);
+int execute(const Settings& st, const std::vector<PatchSet>& sets) {
+  const Options& o = st.o;
+  if (st.o.verbose) printSettingsUsed(st, std::cerr);
+  ScanResult scanned = scan(st.scan, st.k);
+  requireInput(scanned);
   addNotes(st, scanned.program);
+  if (st.o.verbose) printPhases(scanned, st, std::cerr);
   const Program& program = scanned.program;
-  for (const auto& d : program.diagnostics)
-    if (d.level == "error" && !o.common.quiet)
-      std::cerr << d.file << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.level << ": " << d.message << "\n";
+  // Files read but not parsed; a diff says nothing of them otherwise.
+  if (!o.quiet)
+    for (const auto& d : program.diagnostics)
+      if (d.level == "error") std::cerr << "archscan: " << diagnosticLine(d) << "\n";
+  for (const auto& d : scanned.notices) std::cerr << "archscan: " << diagnosticLine(d) << "\n";
   PlanOptions po;
-  po.roots = o.common.scan.paths.empty() ? std::vector<std::string>{"."} : o.common.scan.paths;
-  po.analyze.all = o.common.all;
+  po.roots = st.paths.empty() ? std::vector<std::string>{"."} : st.paths;
+  po.analyze.all = o.all;
   Plan plan = planPatches(sets, program, po, *scanned.frontends);
+  std::ostringstream out;
+  if (o.format == "json") {
+    printJson(plan, program, o.write && !plan.files.empty(), out);
+  } else if (!o.write) {
+    for (const auto& f : plan.files) out << unifiedDiff(f.path, f.old_content, f.new_content, notesFor(f, plan));
+  }
   if (o.write && !plan.files.empty()) {
     std::vector<FileWrite> writes;
     for (const auto& f : plan.files) writes.push_back({f.real_path, f.old_content, f.new_content});
     FileOps ops;
     applyWrites(writes, ops);
   }
-  std::ostringstream out;
-  if (o.common.format == "json") {
-    printJson(plan, program, o.write && !plan.files.empty(), out);
-  } else if (!o.write) {
-    for (const auto& f : plan.files) out << unifiedDiff(f.path, f.old_content, f.new_content, notesFor(f, plan));
-  }
-  writeOutput(o.common.output, out.str());
-  printSummary(plan, program, o.write, o.common.quiet, std::cerr);
+  writeOutput(o.output, out.str());
+  printSummary(plan, program, o.write, o.quiet, std::cerr);
   return 0;
 }
 
-
 }  // namespace
 
-void splitPatchArgs(const std::vector<std::string>& args, PatchOptions& o) {
-  for (const auto& a : args) (isYaml(a) ? o.patchsets : o.common.scan.paths).push_back(a);
+int runPatch(const Settings& given) {
+  if (given.patchsets.empty()) throw PatchError("patch needs at least one PATCHSET.yaml");
+  Settings st = given;
+  std::vector<PatchSet> sets;
+  for (const auto& p : st.patchsets) sets.push_back(loadPatchSet(p, st.k.archs));
+  std::vector<std::string> added;
+  for (const auto& set : sets)
+    for (const auto& r : set.rules) added.push_back(r.add.name());
+  assumeArchs(st, added);
+  return execute(st, sets);
 }
 
-int runPatch(const PatchOptions& given) {
-  return guarded([&] {
-    if (given.patchsets.empty()) throw PatchError("patch needs at least one PATCHSET.yaml");
-    Settings st = settle(given.common);  // archscan.yaml: excludes, sources, families
-    PatchOptions o = given;
-    o.common = st.o;
-    std::vector<PatchSet> sets;
-    for (const auto& p : o.patchsets) sets.push_back(loadPatchSet(p, st.k.archs));
-    std::vector<std::string> added;
-    for (const auto& set : sets)
-      for (const auto& r : set.rules) added.push_back(r.add.name());
-    assumeArchs(st, added);
-    return execute(o, sets, st);
-  });
-}
-
-int runFix(const PatchOptions& given) {
-  return guarded([&] {
-    Settings st = settle(given.common);
-    assumeArchs(st, {given.add});
-    PatchOptions o = given;
-    o.common = st.o;
-    const Knowledge& k = st.k;
-    PatchRule r;
-    r.add = parseUserArch(o.add, k.archs);
-    r.like = parseUserArch(o.like, k.archs);
-    if (r.add.base() == r.like.base()) throw PatchError("--add and --like are the same arch (" + r.add.name() + ")");
-    r.origin = "--add " + o.add + " --like " + o.like;
-    PatchSet ps;
-    ps.name = "add-" + r.add.name();
-    ps.description = "Add " + r.add.name() + " wherever " + r.like.name() + " is handled (from archscan fix).";
-    ps.rules.push_back(r);
-    if (!o.emit_patchset.empty()) writeOutput(o.emit_patchset, emitPatchSet(ps));
-    return execute(o, {ps}, st);
-  });
+int runFix(const Settings& given) {
+  Settings st = given;
+  assumeArchs(st, {st.o.add});
+  const Knowledge& k = st.k;
+  PatchRule r;
+  r.add = parseUserArch(st.o.add, k.archs);
+  r.like = parseUserArch(st.o.like, k.archs);
+  if (r.add.base() == r.like.base()) throw PatchError("--add and --like are the same arch (" + r.add.name() + ")");
+  r.origin = "--add " + st.o.add + " --like " + st.o.like;
+  PatchSet ps;
+  ps.name = "add-" + r.add.name();
+  ps.description = "Add " + r.add.name() + " wherever " + r.like.name() + " is handled (from archscan fix).";
+  ps.rules.push_back(r);
+  // Scanned first, so an input error leaves no patch set behind either.
+  std::string emitted = emitPatchSet(ps);
+  int code = execute(st, {ps});
+  if (!st.o.emit_patchset.empty()) writeOutput(st.o.emit_patchset, emitted);
+  return code;
 }
 
 }  // namespace archscan

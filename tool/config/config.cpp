@@ -2,11 +2,14 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <filesystem>
-#include <set>
 
 #include "arch/parse.h"
+#include "arch/suggest.h"
 #include "util/yaml_read.h"
+
+namespace fs = std::filesystem;
 
 namespace archscan {
 namespace {
@@ -15,8 +18,73 @@ namespace {
   throw ConfigError(yamlPlace(origin, n.Mark()) + ": " + what);
 }
 
-std::vector<std::string> strings(const std::string& origin, const YAML::Node& n, const std::string& key) {
-  return yamlStrings<ConfigError>(origin, n, key);
+Place placeOf(const YAML::Node& n) { return {n.Mark().line + 1, n.Mark().column + 1}; }
+
+std::string choiceList(const std::vector<std::string>& choices) {
+  std::string out;
+  for (const auto& c : choices) out += (out.empty() ? "" : ", ") + c;
+  return out;
+}
+
+// The spec of an archscan.yaml key, or an error naming the nearest key.
+const OptionSpec& specFor(const std::string& origin, const YAML::Node& keyNode, const std::string& key) {
+  std::vector<std::string> keys;
+  for (const auto& o : optionTable()) {
+    if (o.scope == Scope::CommandLine) continue;
+    if (o.name == key) return o;
+    keys.push_back(o.name);
+  }
+  if (auto near = closestWord(key, keys)) fail(origin, keyNode, "unknown key '" + key + "'; did you mean '" + *near + "'?");
+  fail(origin, keyNode, "unknown key '" + key + "' (allowed: " + choiceList(keys) + ")");
+}
+
+void checkArch(const std::string& origin, const YAML::Node& n, const std::string& text, const std::string& key,
+               const ArchTable& archs) {
+  if (tryParseUserArch(text, archs)) return;
+  auto near = suggestArch(text, archs);
+  fail(origin, n,
+       "'" + text + "' in " + key + " is not a compute capability" + (near ? "; did you mean '" + *near + "'?" : ""));
+}
+
+// Reads one key's value into `c` by the type of its field.
+void readKey(const OptionSpec& spec, const YAML::Node& v, const std::string& origin, const ArchTable& archs,
+             ProjectConfig& c) {
+  const std::string& key = spec.name;
+  auto& places = c.places[key];
+  if (auto f = std::get_if<bool Options::*>(&spec.field)) {
+    if (!v.IsScalar() || (v.Scalar() != "true" && v.Scalar() != "false")) fail(origin, v, key + " must be true or false");
+    c.values.*(*f) = v.Scalar() == "true";
+    places.push_back(placeOf(v));
+  } else if (auto s = std::get_if<std::string Options::*>(&spec.field)) {
+    std::string want = spec.choices.empty() ? "a string" : "one of " + choiceList(spec.choices);
+    if (!v.IsScalar()) fail(origin, v, key + " must be " + want);
+    if (!spec.choices.empty() && std::find(spec.choices.begin(), spec.choices.end(), v.Scalar()) == spec.choices.end())
+      fail(origin, v, key + " must be " + want + ", not '" + v.Scalar() + "'");
+    c.values.*(*s) = v.Scalar();
+    places.push_back(placeOf(v));
+  } else if (auto l = std::get_if<std::vector<std::string> Options::*>(&spec.field)) {
+    std::vector<std::string> items = yamlStrings<ConfigError>(origin, v, key);
+    std::vector<std::string>& out = c.values.*(*l);
+    for (size_t i = 0; i < items.size(); ++i) {
+      const YAML::Node item = v.IsSequence() ? v[i] : v;
+      // Arch lists may be written "sm_120,sm_121", as on the command line.
+      std::vector<std::string> parts = spec.check == Check::Arch ? splitArchList({items[i]}) : std::vector{items[i]};
+      for (const auto& part : parts) {
+        if (spec.check == Check::Arch) checkArch(origin, item, part, key, archs);
+        out.push_back(part);
+        places.push_back(placeOf(item));
+      }
+    }
+  } else if (auto fam = std::get_if<std::vector<DeclaredFamily> Options::*>(&spec.field)) {
+    if (!v.IsMap()) fail(origin, v, key + " must map a family name to a list of site names or globs");
+    for (const auto& kv : v) {
+      std::string name = kv.first.as<std::string>();
+      (c.values.*(*fam)).push_back({name, yamlStrings<ConfigError>(origin, kv.second, key + "." + name)});
+    }
+    places.push_back(placeOf(v));
+  } else {
+    fail(origin, v, key + " cannot be set in archscan.yaml");
+  }
 }
 
 }  // namespace
@@ -27,41 +95,14 @@ ProjectConfig parseConfig(const std::string& yaml, const std::string& origin, co
   c.path = origin;
   if (!root || root.IsNull()) return c;
   if (!root.IsMap()) fail(origin, root, "archscan.yaml must be a mapping of settings");
-  static const std::set<std::string> known = {"exclude", "target", "fail-on", "all", "capability-sources",
-                                              "arch-names", "families"};
   try {
     for (const auto& kv : root) {
-      std::string key = kv.first.as<std::string>();
-      const YAML::Node& v = kv.second;
-      if (!known.count(key)) {
-        std::string list;
-        for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-        fail(origin, kv.first, "unknown key '" + key + "' (allowed: " + list + ")");
-      }
-      if (key == "exclude") c.exclude = strings(origin, v, key);
-      if (key == "capability-sources") c.capability_sources = strings(origin, v, key);
-      if (key == "arch-names") c.arch_names = strings(origin, v, key);
-      if (key == "target") {
-        c.target = strings(origin, v, key);
-        for (size_t i = 0; i < c.target.size(); ++i)
-          if (!tryParseUserArch(c.target[i], archs))
-            fail(origin, v.IsSequence() ? v[i] : v, "'" + c.target[i] + "' in target is not a compute capability");
-      }
-      if (key == "fail-on") {
-        if (!v.IsScalar()) fail(origin, v, "fail-on must be one of error, warning, note, never");
-        std::string f = v.as<std::string>();
-        c.fail_on = parseFailOn(f);
-        if (!c.fail_on) fail(origin, v, "fail-on must be one of error, warning, note, never, not '" + f + "'");
-      }
-      if (key == "all") {
-        if (!v.IsScalar() || (v.as<std::string>() != "true" && v.as<std::string>() != "false"))
-          fail(origin, v, "all must be true or false");
-        c.all = v.as<std::string>() == "true";
-      }
-      if (key == "families") {
-        if (!v.IsMap()) fail(origin, v, "families must map a family name to a list of site names or globs");
-        for (const auto& fam : v) c.families.push_back({fam.first.as<std::string>(), strings(origin, fam.second, "families." + fam.first.as<std::string>())});
-      }
+      if (!kv.first.IsScalar()) fail(origin, kv.first, "keys must be names");
+      std::string key = kv.first.Scalar();
+      const OptionSpec& spec = specFor(origin, kv.first, key);
+      if (c.given.count(key)) fail(origin, kv.first, "key '" + key + "' given twice");
+      readKey(spec, kv.second, origin, archs, c);
+      c.given.insert(key);
     }
   } catch (const YAML::Exception& e) {
     throw ConfigError(yamlPlace(origin, e.mark) + ": " + e.msg);
@@ -73,19 +114,41 @@ ProjectConfig loadConfig(const std::string& path, const ArchTable& archs) {
   return parseConfig(yamlReadFile<ConfigError>(path), path, archs);
 }
 
-std::optional<std::string> findConfig(const std::vector<std::string>& paths) {
-  namespace fs = std::filesystem;
-  fs::path first = paths.empty() ? fs::path(".") : fs::path(paths.front());
+std::string shownPath(const std::string& path) {
   std::error_code ec;
-  if (!fs::is_directory(first, ec)) first = first.parent_path().empty() ? fs::path(".") : first.parent_path();
-  fs::path candidate = first / "archscan.yaml";
-  if (fs::exists(candidate, ec)) return candidate.lexically_normal().string();
-  return std::nullopt;
+  fs::path abs = fs::absolute(path, ec).lexically_normal();
+  fs::path rel = abs.lexically_relative(fs::current_path(ec));
+  if (!rel.empty() && rel.generic_string().size() < abs.generic_string().size()) return rel.generic_string();
+  return abs.generic_string();
+}
+
+ConfigSearch findConfigs(const std::vector<std::string>& paths) {
+  ConfigSearch out;
+  std::error_code ec;
+  for (const auto& raw : paths.empty() ? std::vector<std::string>{"."} : paths) {
+    fs::path dir = fs::absolute(raw, ec).lexically_normal();
+    if (!fs::is_directory(dir, ec)) dir = dir.parent_path();
+    if (!fs::is_directory(dir, ec)) continue;  // a missing path is the scan's error to report
+    while (true) {
+      if (fs::is_regular_file(dir / "archscan.yaml", ec)) {
+        std::string shown = shownPath((dir / "archscan.yaml").string());
+        if (std::find(out.found.begin(), out.found.end(), shown) == out.found.end()) out.found.push_back(shown);
+        break;
+      }
+      // .git is a folder in a clone and a file in a worktree: either marks the repository root.
+      if (fs::exists(dir / ".git", ec) || dir == dir.root_path()) {
+        out.searched_up_to.push_back(dir.generic_string() + (dir == dir.root_path() ? "" : ", the repository root"));
+        break;
+      }
+      dir = dir.parent_path();
+    }
+  }
+  return out;
 }
 
 void extendKnowledge(Knowledge& k, const ProjectConfig& c) {
-  for (const auto& s : c.capability_sources) k.capability_calls.insert(s);
-  for (const auto& n : c.arch_names) k.arch_names.words.insert(n);
+  for (const auto& s : c.values.capability_sources) k.capability_calls.insert(s);
+  for (const auto& n : c.values.arch_names) k.arch_names.words.insert(n);
 }
 
 }  // namespace archscan

@@ -46,21 +46,34 @@ std::string moduleName(const fs::path& file) {
   return out;
 }
 
-bool excluded(const std::string& rel, const std::vector<std::string>& excludes) {
-  for (const auto& g : excludes) {
-    if (globMatch(g, rel)) return true;
-    // A bare name excludes that folder or file anywhere: --exclude tests
-    if (g.find('/') == std::string::npos) {
-      size_t start = 0;
-      while (start <= rel.size()) {
-        size_t end = rel.find('/', start);
-        if (end == std::string::npos) end = rel.size();
-        if (globMatch(g, rel.substr(start, end - start))) return true;
-        start = end + 1;
-      }
+bool matchesExclude(const ExcludeGlob& g, const std::string& rel, const fs::path& abs) {
+  // A bare name excludes that folder or file anywhere: --exclude tests
+  if (g.pattern.find('/') == std::string::npos) {
+    size_t start = 0;
+    while (start <= rel.size()) {
+      size_t end = rel.find('/', start);
+      if (end == std::string::npos) end = rel.size();
+      if (globMatch(g.pattern, rel.substr(start, end - start))) return true;
+      start = end + 1;
+    }
+    return false;
+  }
+  std::string fromBase = abs.lexically_relative(g.base).generic_string();
+  if (fromBase.empty() || fromBase.rfind("..", 0) == 0) return false;
+  return globMatch(g.pattern, fromBase);
+}
+
+// Every glob is tried, so each one's hits are counted: a glob that never
+// matches is reported as a likely mistake.
+bool excluded(const std::string& rel, const fs::path& abs, const DiscoverOptions& opts, Discovery& out) {
+  bool any = false;
+  for (size_t i = 0; i < opts.excludes.size(); ++i) {
+    if (matchesExclude(opts.excludes[i], rel, abs)) {
+      ++out.exclude_hits[i];
+      any = true;
     }
   }
-  return false;
+  return any;
 }
 
 void addFile(const fs::path& p, const fs::path& root, Language lang, Discovery& out) {
@@ -72,6 +85,7 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
   IgnoreRules ignore;
   std::error_code ec;
   fs::path canonRoot = fs::weakly_canonical(root, ec);
+  fs::path absRoot = fs::absolute(root, ec).lexically_normal();
   if (fs::exists(root / ".gitignore")) ignore.add(readSmall(root / ".gitignore"), "");
   fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
   if (ec) {
@@ -89,9 +103,10 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
     std::string name = p.filename().string();
     bool isLink = it->is_symlink(ec);
     bool isDir = it->is_directory(ec);
+    bool isExcluded = excluded(rel, absRoot / rel, opts, out);
     if (isDir) {
       if ((!name.empty() && name[0] == '.') || name == "__pycache__" || name == "node_modules" ||
-          ignore.ignored(rel, true) || excluded(rel, opts.excludes)) {
+          ignore.ignored(rel, true) || isExcluded) {
         it.disable_recursion_pending();
         continue;
       }
@@ -99,7 +114,7 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
       continue;
     }
     const Frontend* fe = frontends.forFile(name);
-    if (!fe || ignore.ignored(rel, false) || excluded(rel, opts.excludes)) continue;
+    if (!fe || ignore.ignored(rel, false) || isExcluded) continue;
     if (isLink) {
       fs::path target = fs::weakly_canonical(p, ec);
       auto r = target.lexically_relative(canonRoot);
@@ -118,6 +133,7 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
 
 Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions& opts, const FrontendSet& frontends) {
   Discovery out;
+  out.exclude_hits.assign(opts.excludes.size(), 0);
   for (const auto& raw : paths) {
     fs::path p(raw);
     std::error_code ec;

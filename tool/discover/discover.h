@@ -18,14 +18,24 @@ struct SourceFile {
   std::string module;    // dotted module name (python)
 };
 
+// An --exclude or archscan.yaml `exclude` glob. A glob with a '/' matches the
+// path relative to `base` (the current folder for the command line, the
+// config file's folder for archscan.yaml); a bare name matches any folder or
+// file of that name below the scanned root.
+struct ExcludeGlob {
+  std::string pattern;
+  std::string base;  // absolute
+};
+
 struct DiscoverOptions {
-  std::vector<std::string> excludes;  // globs on the path relative to the root
+  std::vector<ExcludeGlob> excludes;
   std::size_t max_bytes = 8u << 20;
 };
 
 struct Discovery {
   std::vector<SourceFile> files;
   std::vector<Diagnostic> diagnostics;
+  std::vector<size_t> exclude_hits;  // per DiscoverOptions::excludes: paths it skipped
 };
 
 // A file is read when one of `frontends` accepts its name.

@@ -1,0 +1,262 @@
+// Input mistakes fail loudly. A path that does not exist, a scan with
+// nothing to read and a file that cannot be read exit 2 with one line per
+// problem on stderr, in every format and command, and write nothing. Likely
+// mistakes that do not stop a run (an ignore comment naming no rule, an
+// exclude glob that matches nothing) are warnings on stderr and in the report.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+
+#include "process.h"
+#include "test_files.h"
+
+namespace fs = std::filesystem;
+
+namespace archscan {
+namespace {
+
+using test::slurp;
+using test::spit;
+
+const char* kTables =
+    "import torch\n"
+    "CAP = torch.cuda.get_device_capability()[0]\n"
+    "A = {9: 1, 10: 2}\n"
+    "def f():\n"
+    "    return A[CAP]\n";
+
+const char* kPatchSet = "archscan: 1\nname: sm120\nrules:\n  - add: sm_120\n    like: sm_100\n";
+
+class InputErrors : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = test::freshDir("archscan-input");
+    spit(dir / "t/tables.py", kTables);
+    spit(dir / "sm120.yaml", kPatchSet);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  ProcessResult run(const std::vector<std::string>& args) { return runProcess(ARCHSCAN_BIN, args, dir.string()); }
+  // Every file below the test folder, with its bytes: what a run must leave as it was.
+  std::map<std::string, std::string> tree() {
+    std::map<std::string, std::string> out;
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+      if (e.is_regular_file()) out[fs::relative(e.path(), dir).string()] = slurp(e.path());
+    return out;
+  }
+  // Runs `args`, which must exit 2 with exactly `err` on stderr and change nothing.
+  void expectStopped(const std::vector<std::string>& args, const std::string& err, const ProcessOptions& options = {}) {
+    auto before = tree();
+    ProcessResult r = runProcess(ARCHSCAN_BIN, args, dir.string(), options);
+    std::string cmd;
+    for (const auto& a : args) cmd += a + " ";
+    EXPECT_EQ(r.exit_code, 2) << cmd;
+    EXPECT_EQ(r.err, err) << cmd;
+    EXPECT_EQ(r.out, "") << cmd;
+    EXPECT_EQ(tree(), before) << cmd << ": something was written";
+  }
+  fs::path dir;
+};
+
+// Every command and format that scans, each with every kind of output it can write.
+std::vector<std::vector<std::string>> everyCommand(const std::vector<std::string>& paths) {
+  std::vector<std::vector<std::string>> out;
+  auto with = [&](std::vector<std::string> args) {
+    args.insert(args.end(), paths.begin(), paths.end());
+    out.push_back(args);
+  };
+  for (std::string f : {"text", "json", "sarif", "github"})
+    with({"check", "--target", "sm_120", "--format", f, "-o", "out." + f, "--write-baseline", "base.json",
+          "--output-format", "html=audit.html"});
+  for (std::string f : {"text", "markdown", "html", "json"})
+    with({"audit", "--target", "sm_120", "--format", f, "-o", "audit." + f, "--output-format", "sarif=out.sarif"});
+  with({"patch", "sm120.yaml", "--write"});
+  with({"patch", "sm120.yaml", "--format", "json", "-o", "plan.json"});
+  with({"fix", "--add", "sm_120", "--like", "sm_100", "--write", "--emit-patchset", "fix.yaml"});
+  return out;
+}
+
+TEST_F(InputErrors, MissingPathExits2InEveryCommandAndFormat) {
+  for (const auto& args : everyCommand({"t", "pythn"})) expectStopped(args, "archscan: pythn: no such file or folder\n");
+  // The first path exists and would be patched; nothing is, since the second does not.
+  EXPECT_EQ(slurp(dir / "t/tables.py"), kTables);
+}
+
+TEST_F(InputErrors, NothingToScanExits2) {
+  spit(dir / "docs/README.md", "# notes\n");
+  const std::string nothing =
+      ": nothing to scan: no Python, C, C++, CUDA or CMake file there (after .gitignore and exclude globs)\n";
+  for (const auto& args : everyCommand({"docs"})) expectStopped(args, "archscan: docs" + nothing);
+  // Everything excluded is nothing to scan too.
+  expectStopped({"check", "--target", "sm_120", "--exclude", "t/**", "--format", "json", "t"}, "archscan: t" + nothing);
+  // A file archscan does not read, named alone.
+  expectStopped({"check", "docs/README.md"}, "archscan: docs/README.md" + nothing);
+}
+
+TEST_F(InputErrors, UnreadableFileExits2) {
+  spit(dir / "t/secret.py", kTables);
+  fs::permissions(dir / "t/secret.py", fs::perms::none);
+  ProcessOptions options;
+  if (geteuid() == 0) {
+    // root reads any file: run as nobody, in a folder nobody may write to,
+    // so that "nothing written" is archscan's doing.
+    options.uid = 65534;
+    fs::permissions(dir, fs::perms::all);
+  }
+  for (const auto& args : everyCommand({"t"}))
+    expectStopped(args, "archscan: t/secret.py: cannot read: Permission denied\n", options);
+  fs::permissions(dir / "t/secret.py", fs::perms::owner_all);
+}
+
+TEST_F(InputErrors, FilesSkippedOnPurposeAreNotErrors) {
+  spit(dir / "t/vendor/copy.py", kTables);                          // excluded
+  spit(dir / "t/gen/out.py", kTables);                              // ignored by git
+  spit(dir / "t/.gitignore", "gen/\n");
+  spit(dir / "t/latin1.py", std::string("# caf\xe9\nT2 = {9: 1}\n"));  // not text archscan reads
+  spit(dir / "notes.md", "# notes\n");                              // not a language archscan reads
+  ProcessResult r = run({"check", "--format", "json", "--exclude", "t/vendor", "t", "notes.md"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  YAML::Node json = YAML::Load(r.out);
+  EXPECT_EQ(json["stats"]["files_seen"].as<int>(), 2);
+  std::vector<std::string> got;
+  for (const auto& d : json["diagnostics"])
+    got.push_back(d["level"].as<std::string>() + " " + d["file"].as<std::string>() + ":" + d["line"].as<std::string>());
+  std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, (std::vector<std::string>{"error t/latin1.py:1", "warning notes.md:0"}));
+}
+
+TEST_F(InputErrors, SarifInvocationsAndGithubAnnotationsCarryDiagnostics) {
+  spit(dir / "t/broken.py", "import torch\ndef f(:\n  pass\n");
+  ProcessResult r = run({"check", "--target", "sm_120", "--format", "sarif", "t"});
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  YAML::Node inv = YAML::Load(r.out)["runs"][0]["invocations"][0];
+  EXPECT_TRUE(inv["executionSuccessful"].as<bool>());
+  ASSERT_EQ(inv["toolExecutionNotifications"].size(), 1u);
+  YAML::Node n = inv["toolExecutionNotifications"][0];
+  EXPECT_EQ(n["level"].as<std::string>(), "warning");
+  EXPECT_EQ(n["message"]["text"].as<std::string>().rfind("syntax error", 0), 0u);
+  EXPECT_EQ(n["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as<std::string>(), "t/broken.py");
+  EXPECT_EQ(n["locations"][0]["physicalLocation"]["region"]["startLine"].as<int>(), 2);
+
+  // A file read but not analysed (not UTF-8) is an error: the execution did not fully succeed.
+  spit(dir / "t/latin1.py", std::string("# caf\xe9\n"));
+  r = run({"check", "--target", "sm_120", "--format", "sarif", "t"});
+  inv = YAML::Load(r.out)["runs"][0]["invocations"][0];
+  EXPECT_FALSE(inv["executionSuccessful"].as<bool>());
+  EXPECT_EQ(inv["toolExecutionNotifications"].size(), 2u);
+
+  r = run({"check", "--target", "sm_120", "--format", "github", "t"});
+  EXPECT_NE(r.out.find("\n::warning file=t/broken.py,line=2,title=archscan warning::syntax error"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\n::error file=t/latin1.py,line=1,title=archscan error::not UTF-8"), std::string::npos) << r.out;
+}
+
+TEST_F(InputErrors, UnknownRuleInAnIgnoreCommentIsAWarning) {
+  spit(dir / "t/tables.py",
+       "import torch\n"
+       "CAP = torch.cuda.get_device_capability()[0]\n"
+       "A = {9: 1, 10: 2}  # archscan: ignore[missing-ach]\n"
+       "def f():\n"
+       "    return A[CAP]\n");
+  auto before = tree();
+  const std::string warning =
+      "t/tables.py:3: warning: unknown rule 'missing-ach' in `# archscan: ignore[missing-ach]`; did you mean "
+      "'missing-arch'?";
+  ProcessResult r = run({"check", "--target", "sm_120", "--format", "json", "t"});
+  EXPECT_EQ(r.exit_code, 1);  // the finding it meant to suppress is reported
+  EXPECT_EQ(r.err, "archscan: " + warning + "\n");
+  EXPECT_EQ(YAML::Load(r.out)["findings"].size(), 1u);
+  EXPECT_EQ(tree(), before);
+  // The text report lists it with the other diagnostics instead.
+  r = run({"check", "--target", "sm_120", "t"});
+  EXPECT_EQ(r.err, "");
+  EXPECT_NE(r.out.find(warning + "\n"), std::string::npos) << r.out;
+}
+
+TEST_F(InputErrors, ExcludeGlobsAreRelativeToWhereTheyAreWrittenAndWarnWhenUnused) {
+  spit(dir / "t/legacy/old.py", kTables);
+  auto files = [](const ProcessResult& r) {
+    std::vector<std::string> out;
+    for (const auto& s : YAML::Load(r.out)["sites"]) out.push_back(s["file"].as<std::string>());
+    return out;
+  };
+  // The command line's globs are relative to the current folder, whatever the scanned path.
+  ProcessResult r = run({"check", "--format", "json", "--exclude", "t/legacy/**", "t"});
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(files(r), std::vector<std::string>{"t/tables.py"});
+  auto before = tree();
+  r = run({"check", "--format", "json", "--exclude", "legacy/**", "t"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err, "archscan: warning: --exclude 'legacy/**' (relative to the current folder) matches nothing\n");
+  EXPECT_EQ(files(r), (std::vector<std::string>{"t/legacy/old.py", "t/tables.py"}));
+  EXPECT_EQ(tree(), before);
+  // archscan.yaml's globs are relative to its folder.
+  spit(dir / "t/archscan.yaml", "exclude:\n  - legacy/**\n  - t/legacy/**\n");
+  r = run({"check", "--format", "json", "t"});
+  EXPECT_EQ(files(r), std::vector<std::string>{"t/tables.py"});
+  EXPECT_EQ(r.err,
+            "archscan: t/archscan.yaml:3: warning: exclude 't/legacy/**' (relative to t/archscan.yaml's folder) "
+            "matches nothing\n");
+  YAML::Node d = YAML::Load(r.out)["diagnostics"][0];
+  EXPECT_EQ(d["file"].as<std::string>() + ":" + d["line"].as<std::string>(), "t/archscan.yaml:3");
+}
+
+TEST_F(InputErrors, DidYouMean) {
+  expectStopped({"chek", "--target", "sm_120", "t"}, "archscan: unknown command 'chek'; did you mean 'check'?\n");
+  expectStopped({"check", "--target", "rtx5090", "-o", "out.txt", "t"},
+                "archscan: 'rtx5090' is not a compute capability; did you mean 'rtx-5090'? (`archscan archs` lists the "
+                "known ones)\n");
+  expectStopped({"check", "--taget", "sm_120", "t"},
+                "archscan: The following argument was not expected: --taget; did you mean '--target'?\n");
+  expectStopped({"check", "--format", "jsn", "t"},
+                "archscan: --format: 'jsn' is not one of text, json, sarif, github; did you mean 'json'?\n");
+  spit(dir / "t/archscan.yaml", "target: [RTX_5090]\n");
+  expectStopped({"check", "t"}, "archscan: t/archscan.yaml:1:10: 'RTX_5090' in target is not a compute capability; "
+                                "did you mean 'rtx-5090'?\n");
+  spit(dir / "t/archscan.yaml", "targets: [sm_120]\n");
+  expectStopped({"check", "t"}, "archscan: t/archscan.yaml:1:1: unknown key 'targets'; did you mean 'target'?\n");
+}
+
+TEST_F(InputErrors, CommaSeparatedTargets) {
+  ProcessResult r = run({"check", "--target", "sm_120,sm_121", "--target", "(10, 3)", "--format", "json", "t"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::vector<std::string> targets;
+  for (const auto& t : YAML::Load(r.out)["targets"]) targets.push_back(t.as<std::string>());
+  EXPECT_EQ(targets, (std::vector<std::string>{"sm_120", "sm_121", "sm_103"}));
+  spit(dir / "t/archscan.yaml", "target: sm_120, rtx-pro-6000\n");
+  r = run({"check", "--format", "json", "t"});
+  targets.clear();
+  for (const auto& t : YAML::Load(r.out)["targets"]) targets.push_back(t.as<std::string>());
+  EXPECT_EQ(targets, (std::vector<std::string>{"sm_120", "sm_120"}));
+}
+
+TEST_F(InputErrors, JobsMustBeAtLeastOne) {
+  expectStopped({"check", "-j", "0", "t"}, "archscan: -j/--jobs must be at least 1, not 0\n");
+  expectStopped({"patch", "sm120.yaml", "t", "--write", "--jobs", "-2"}, "archscan: -j/--jobs must be at least 1, not -2\n");
+  EXPECT_EQ(run({"check", "-j", "1", "--target", "sm_120", "t"}).exit_code, 1);
+}
+
+TEST_F(InputErrors, MissingBaselineIsAnEmptyOneWithANote) {
+  auto before = tree();
+  ProcessResult r = run({"check", "--target", "sm_120", "--baseline", "base.json", "--format", "github", "t"});
+  EXPECT_EQ(r.exit_code, 1);  // every finding is new
+  EXPECT_EQ(r.err,
+            "archscan: note: baseline base.json does not exist yet, so every finding is new; record one with "
+            "--write-baseline base.json\n");
+  EXPECT_EQ(tree(), before);
+  r = run({"check", "--target", "sm_120", "--baseline", "base.json", "--write-baseline", "base.json", "t"});
+  EXPECT_EQ(r.exit_code, 1);
+  r = run({"check", "--target", "sm_120", "--baseline", "base.json", "t"});
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.err, "");
+  // A baseline that exists but is not one is still an error.
+  spit(dir / "bad.json", "[]\n");
+  expectStopped({"check", "--target", "sm_120", "--baseline", "bad.json", "t"},
+                "archscan: bad.json:1: not an archscan baseline (expected \"archscan_baseline\": 1)\n");
+}
+
+}  // namespace
+}  // namespace archscan

@@ -1,0 +1,25 @@
+#pragma once
+// The reports of one check or audit: --format to -o FILE (or standard
+// output), plus every --output-format FORMAT=FILE, all from one scan.
+#include <string>
+#include <vector>
+
+#include "cli/settings.h"
+#include "report/report.h"
+
+namespace archscan {
+
+struct OutputRequest {
+  std::string format;
+  std::string file;  // empty: standard output
+  bool primary = false;
+};
+
+// Validates every requested output before anything is scanned. Throws UsageError.
+std::vector<OutputRequest> outputRequests(const Settings& s);
+// Whether `format` is an audit matrix when `command` runs (text and json
+// mean the running command's own; markdown and html are always the audit's).
+bool isAuditFormat(Command command, const std::string& format);
+std::string render(Command command, const std::string& format, const ReportInput& in);
+
+}  // namespace archscan

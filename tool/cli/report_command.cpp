@@ -1,0 +1,89 @@
+// `archscan check` and `archscan audit`: one scan, then every requested report.
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
+#include "analyze/baseline.h"
+#include "cli/color.h"
+#include "cli/commands.h"
+#include "cli/errors.h"
+#include "cli/output_file.h"
+#include "cli/outputs.h"
+#include "cli/usage_error.h"
+#include "cli/verbose.h"
+#include "patch/suggest.h"
+
+namespace archscan {
+namespace {
+
+int exitCode(const std::vector<Finding>& findings, FailOn failOn) {
+  for (const auto& f : findings)
+    if (fails(f.severity, failOn)) return 1;
+  return 0;
+}
+
+std::vector<UnusedIgnore> unusedIgnores(const Analysis& a) {
+  std::vector<UnusedIgnore> out;
+  for (const auto& u : a.unused) out.push_back({u.file, u.suppression.line, u.suppression.text});
+  return out;
+}
+
+// A baseline that does not exist yet is empty: the first CI run of a fresh
+// repository reports everything, and says how to record a baseline.
+std::set<std::string> baselineOf(const Settings& st) {
+  const std::string& path = st.o.baseline;
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) return loadBaseline(path);
+  std::cerr << "archscan: note: baseline " << path << " does not exist yet, so every finding is new; record one with "
+            << "--write-baseline " << path << "\n";
+  return {};
+}
+
+int report(const Settings& st) {
+  using Clock = std::chrono::steady_clock;
+  const bool check = st.command == kCheck;
+  if (!check && st.o.target.empty()) throw UsageError("audit needs at least one --target ARCH (e.g. --target sm_120)");
+  std::vector<OutputRequest> outputs = outputRequests(st);
+  std::set<std::string> baseline;
+  if (check && !st.o.baseline.empty()) baseline = baselineOf(st);
+  if (st.o.verbose) printSettingsUsed(st, std::cerr);
+
+  ScanResult s = scan(st.scan, st.k);
+  requireInput(s);
+  addNotes(st, s.program);
+  if (st.o.verbose) printPhases(s, st, std::cerr);
+  auto start = Clock::now();
+  std::vector<Finding> findings = s.analysis.findings;
+  if (check && !st.o.baseline.empty()) findings = withoutBaselined(std::move(findings), baseline);
+  std::map<size_t, SuggestedFix> fixes;
+  for (const auto& o : outputs)
+    if (o.format == "sarif" && fixes.empty()) fixes = suggestFixes(s.program, findings, st.k.archs);
+  std::vector<std::pair<std::string, std::string>> texts;  // file, report
+  for (const auto& o : outputs) {
+    bool audit = isAuditFormat(st.command, o.format);
+    ReportInput in{s.program, audit ? s.analysis.findings : findings, s.analyzed, s.seconds,
+                   useColor(st.o.color, o.file.empty()), &fixes, {}, st.config};
+    if (check && st.o.report_unused_ignores) in.unused_ignores = unusedIgnores(s.analysis);
+    texts.push_back({o.file, render(st.command, o.format, in)});
+  }
+  // Everything is rendered before anything is written.
+  if (check && !st.o.write_baseline.empty()) writeOutput(st.o.write_baseline, baselineJson(findings, s.program));
+  for (const auto& [file, text] : texts) writeOutput(file, text);
+  // The text report on standard output lists these itself; elsewhere they would go unseen.
+  bool textOnStdout = outputs.front().format == "text" && outputs.front().file.empty();
+  if (!textOnStdout)
+    for (const auto& d : s.notices) std::cerr << "archscan: " << diagnosticLine(d) << "\n";
+  if (st.o.verbose)
+    printReportTime(std::chrono::duration<double>(Clock::now() - start).count(), outputs.size(), std::cerr);
+  if (!check) return 0;
+  int code = exitCode(findings, st.fail_on);
+  if (code == 0 && st.o.report_unused_ignores && !s.analysis.unused.empty() && st.fail_on == FailOn::Note) code = 1;
+  return code;
+}
+
+}  // namespace
+
+int runCheck(const Settings& s) { return report(s); }
+int runAudit(const Settings& s) { return report(s); }
+
+}  // namespace archscan

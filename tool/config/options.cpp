@@ -1,0 +1,138 @@
+#include "config/options.h"
+
+namespace archscan {
+
+const std::vector<CommandSpec>& commandTable() {
+  static const std::vector<CommandSpec> commands = {
+      {kCheck, "check", "List arch sites that lack a target arch or a sibling's arch", "[PATH...]",
+       "Files or folders to scan (default: .)"},
+      {kAudit, "audit", "Print a coverage matrix: every arch site x every arch", "[PATH...]",
+       "Files or folders to scan (default: .)"},
+      {kPatch, "patch", "Apply YAML patch sets to every selected site, all or none", "PATCHSET.yaml... [PATH...]",
+       "Patch sets (*.yaml, *.yml), then files or folders (default: .)", 1},
+      {kFix, "fix", "Add one arch like another everywhere (a one-rule patch set)", "[PATH...]",
+       "Files or folders to scan (default: .)"},
+      {kArchs, "archs", "List the known archs, their spellings and GPU names", "[ARCH]",
+       "Say what is known of one arch (sm_107, 12.0, rtx-pro-6000)", 0, 1},
+      {kRules, "rules", "List the rules with their default severity and a one-line summary", "", "", 0, 0},
+      {kExplain, "explain", "Print a rule's documentation: what it means, an example, how to fix or suppress it",
+       "RULE", "A rule id (archscan rules lists them)", 1, 1},
+      {kCompletion, "completion", "Print a shell completion script", "SHELL", "bash, zsh or fish", 1, 1},
+  };
+  return commands;
+}
+
+const std::vector<OptionSpec>& optionTable() {
+  using O = Options;
+  static const std::vector<OptionSpec> options = {
+      {"target", 't', "ARCH",
+       "Arch to check for: sm_120, 12.0, 120, sm_90a or a GPU name (rtx-pro-6000); repeatable or comma-separated; "
+       "given on the command line, replaces archscan.yaml's",
+       kCheck | kAudit, Scope::Both, &O::target, {}, Check::Arch},
+      {"format", 0, "FORMAT", "Report format", kCheck, Scope::CommandLine, &O::format,
+       {"text", "json", "sarif", "github"}, Check::None, Merge::Replace, false, "text"},
+      {"format", 0, "FORMAT", "Report format", kAudit, Scope::CommandLine, &O::format,
+       {"text", "markdown", "html", "json"}, Check::None, Merge::Replace, false, "text"},
+      {"format", 0, "FORMAT", "Output format: a unified diff or the planned edits as JSON", kPatch | kFix,
+       Scope::CommandLine, &O::format, {"diff", "json"}, Check::None, Merge::Replace, false, "diff"},
+      {"output", 'o', "FILE", "Write the report to FILE instead of standard output (whole, or not at all)",
+       kCheck | kAudit | kPatch | kFix | kArchs | kRules | kExplain, Scope::CommandLine, &O::output},
+      {"output-format", 0, "FORMAT=FILE",
+       "Also write the report in FORMAT to FILE, from the same scan; repeatable (sarif=results.sarif, "
+       "html=audit.html, github=-)",
+       kCheck | kAudit, Scope::CommandLine, &O::output_format},
+      {"all", 0, "", "Also report low-confidence and arch-specific sites", kScanning, Scope::Both, &O::all},
+      {"fail-on", 0, "LEVEL", "Exit 1 when a finding is at or above LEVEL", kCheck, Scope::Both, &O::fail_on,
+       {"error", "warning", "note", "never"}, Check::None, Merge::Replace, false, "error"},
+      {"baseline", 0, "FILE",
+       "Report only findings whose fingerprint is not in FILE; a FILE that does not exist yet is an empty baseline",
+       kCheck, Scope::CommandLine, &O::baseline},
+      {"write-baseline", 0, "FILE", "Write the reported findings' fingerprints to FILE, for a later --baseline",
+       kCheck, Scope::CommandLine, &O::write_baseline},
+      {"report-unused-ignores", 0, "", "List `archscan: ignore` comments that suppress nothing", kCheck, Scope::Both,
+       &O::report_unused_ignores},
+      {"exclude", 0, "GLOB",
+       "Skip paths matching GLOB (** crosses folders; a bare name matches anywhere); repeatable. On the command line "
+       "relative to the current folder, in archscan.yaml to its folder; both lists apply",
+       kScanning, Scope::Both, &O::exclude, {}, Check::None, Merge::Append},
+      {"config", 0, "FILE",
+       "Project settings to use (default: the archscan.yaml nearest above the scanned paths, up to the repository "
+       "root)",
+       kScanning, Scope::CommandLine, &O::config},
+      {"no-config", 0, "", "Do not read any archscan.yaml", kScanning, Scope::CommandLine, &O::no_config},
+      {"jobs", 'j', "N", "Extraction threads, at least 1", kScanning, Scope::CommandLine, &O::jobs, {}, Check::Jobs,
+       Merge::Replace, false, "all cores"},
+      {"compile-commands", 'p', "PATH",
+       "compile_commands.json (or its folder) for C/C++/CUDA flags; default: the scanned root's or a build*/ one",
+       kScanning, Scope::CommandLine, &O::compile_commands},
+      {"write", 0, "", "Write the files (default: print a diff, write nothing)", kPatch | kFix, Scope::CommandLine,
+       &O::write},
+      {"add", 0, "ARCH", "The arch to add (sm_120)", kFix, Scope::CommandLine, &O::add, {}, Check::Arch,
+       Merge::Replace, true},
+      {"like", 0, "ARCH", "The arch whose entries are copied (sm_100)", kFix, Scope::CommandLine, &O::like, {},
+       Check::Arch, Merge::Replace, true},
+      {"emit-patchset", 0, "FILE", "Also write the equivalent patch set to FILE", kFix, Scope::CommandLine,
+       &O::emit_patchset},
+      {"color", 0, "WHEN",
+       "When to colour; auto is on a terminal, unless NO_COLOR is set, and wherever FORCE_COLOR is",
+       kCheck | kAudit | kArchs | kRules | kExplain, Scope::CommandLine, &O::color, {"auto", "always", "never"},
+       Check::None, Merge::Replace, false, "auto"},
+      {"quiet", 'q', "", "No progress and no summary on standard error", kScanning, Scope::CommandLine, &O::quiet},
+      {"verbose", 'v', "", "Print the settings file used, and per-phase timing and file counts, on standard error",
+       kScanning, Scope::CommandLine, &O::verbose},
+      {"capability-sources", 0, "NAME",
+       "Project functions whose return value is a compute capability (get_gpu_generation)", 0, Scope::Config,
+       &O::capability_sources},
+      {"arch-names", 0, "WORD", "Identifier words that make a name arch-like (gpu_gen)", 0, Scope::Config,
+       &O::arch_names},
+      {"support-paths", 0, "GLOB",
+       "Tests, benchmarks, examples and docs: their findings are at most warnings and listed apart (default: "
+       "**/test/**, **/tests/**, **/benchmarks/**, **/examples/**, **/docs/**, **/test_*.py, ...)",
+       0, Scope::Config, &O::support_paths},
+      {"families", 0, "NAME: [SITE...]",
+       "Sites that must stay in sync whatever reads them: a family name mapped to site names or globs", 0,
+       Scope::Config, &O::families},
+  };
+  return options;
+}
+
+std::string commandNames(unsigned commands) {
+  std::string out;
+  for (const auto& c : commandTable())
+    if (commands & c.command) out += (out.empty() ? "" : ", ") + c.name;
+  return out;
+}
+
+const CommandSpec* findCommand(const std::string& name) {
+  for (const auto& c : commandTable())
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+std::vector<std::string> splitArchList(const std::vector<std::string>& items) {
+  std::vector<std::string> out;
+  for (const auto& item : items) {
+    std::string part;
+    int depth = 0;
+    auto flush = [&] {
+      size_t b = part.find_first_not_of(" \t"), e = part.find_last_not_of(" \t");
+      if (b != std::string::npos) out.push_back(part.substr(b, e - b + 1));
+      part.clear();
+    };
+    for (char c : item) {
+      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+      if (c == ',' && depth == 0) flush();
+      else part += c;
+    }
+    flush();
+  }
+  return out;
+}
+
+const OptionSpec* findOption(const std::string& name, Command command) {
+  for (const auto& o : optionTable())
+    if (o.name == name && (o.commands & command)) return &o;
+  return nullptr;
+}
+
+}  // namespace archscan

@@ -1,0 +1,101 @@
+#pragma once
+// The one table of options. Every option and archscan.yaml key is declared
+// here once; the command-line parser, the archscan.yaml reader, the README's
+// option list, the man page, the shell completions and the JSON Schema of
+// archscan.yaml are all built from it.
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "model/family.h"
+
+namespace archscan {
+
+// Every value an option or an archscan.yaml key can set.
+struct Options {
+  std::vector<std::string> args;  // positionals: paths; for patch, PATCHSET.yaml... then paths
+  std::vector<std::string> target;
+  std::string format;  // empty: the command's default
+  std::string output;
+  std::vector<std::string> output_format;  // FORMAT=FILE
+  bool all = false;
+  std::string fail_on;
+  std::string baseline;
+  std::string write_baseline;
+  bool report_unused_ignores = false;
+  std::vector<std::string> exclude;
+  std::string config;
+  bool no_config = false;
+  int jobs = 0;  // 0: all cores
+  std::string compile_commands;
+  bool write = false;
+  std::string add, like, emit_patchset;
+  std::string color = "auto";
+  bool quiet = false;
+  bool verbose = false;
+  // archscan.yaml only: what the project knows.
+  std::vector<std::string> capability_sources;
+  std::vector<std::string> arch_names;
+  std::vector<std::string> support_paths;
+  std::vector<DeclaredFamily> families;
+};
+
+enum Command : unsigned {
+  kCheck = 1,
+  kAudit = 2,
+  kPatch = 4,
+  kFix = 8,
+  kArchs = 16,
+  kRules = 32,
+  kExplain = 64,
+  kCompletion = 128,
+};
+constexpr unsigned kScanning = kCheck | kAudit | kPatch | kFix;
+
+// Where an option can be given.
+enum class Scope { CommandLine, Config, Both };
+// What a value must be beyond its type; checked by the command line and archscan.yaml alike.
+enum class Check { None, Arch, Jobs };
+// Lists from the command line and archscan.yaml: the command line replaces, or both add up.
+enum class Merge { Replace, Append };
+
+using Field = std::variant<bool Options::*, int Options::*, std::string Options::*, std::vector<std::string> Options::*,
+                           std::vector<DeclaredFamily> Options::*>;
+
+struct OptionSpec {
+  std::string name;  // --name on the command line, `name:` in archscan.yaml
+  char short_name;   // 0: none
+  std::string metavar;
+  std::string help;
+  unsigned commands;  // the commands that take it (Command bits); 0 for archscan.yaml-only keys
+  Scope scope;
+  Field field;
+  std::vector<std::string> choices;  // a closed set of values, if any
+  Check check = Check::None;
+  Merge merge = Merge::Replace;
+  bool required = false;
+  std::string default_text;  // what an absent option means, for the documentation
+};
+
+struct CommandSpec {
+  Command command;
+  std::string name;
+  std::string summary;
+  std::string positional;       // "[PATH...]", "RULE"; empty: none
+  std::string positional_help;
+  int positional_min = 0;
+  int positional_max = -1;  // -1: any number
+};
+
+const std::vector<OptionSpec>& optionTable();
+const std::vector<CommandSpec>& commandTable();
+// The commands taking `spec`, in table order: "check, audit".
+std::string commandNames(unsigned commands);
+const CommandSpec* findCommand(const std::string& name);
+// "sm_120,sm_121" -> {"sm_120", "sm_121"}, item by item; commas inside "(12, 0)"
+// do not split, and blanks around items are dropped.
+std::vector<std::string> splitArchList(const std::vector<std::string>& items);
+// The spec named `name` that `command` takes (format differs per command), or null.
+const OptionSpec* findOption(const std::string& name, Command command);
+
+}  // namespace archscan
