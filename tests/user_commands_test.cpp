@@ -1,0 +1,216 @@
+// What a user reaches for besides check: archscan.yaml found above the
+// scanned paths, -v, FORCE_COLOR, several reports from one scan, rules,
+// explain (whose examples must really get their finding) and completions.
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "process.h"
+#include "test_files.h"
+
+namespace fs = std::filesystem;
+
+namespace archscan {
+namespace {
+
+using test::slurp;
+using test::spit;
+
+const char* kTables =
+    "import torch\n"
+    "CAP = torch.cuda.get_device_capability()[0]\n"
+    "A = {9: 1, 10: 2}\n"
+    "def f():\n"
+    "    return A[CAP]\n";
+
+class UserCommands : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = test::freshDir("archscan-user");
+    fs::create_directories(dir / "repo/.git");
+    spit(dir / "repo/pkg/sub/tables.py", kTables);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+  ProcessResult run(const std::vector<std::string>& args, const std::string& cwd = "repo",
+                    const ProcessOptions& options = {}) {
+    return runProcess(ARCHSCAN_BIN, args, (dir / cwd).string(), options);
+  }
+  static std::vector<std::string> targets(const ProcessResult& r) {
+    std::vector<std::string> out;
+    for (const auto& t : YAML::Load(r.out)["targets"]) out.push_back(t.as<std::string>());
+    return out;
+  }
+  fs::path dir;
+};
+
+TEST_F(UserCommands, ConfigIsFoundUpToTheRepositoryRoot) {
+  spit(dir / "repo/archscan.yaml", "target: [sm_120]\n");
+  // Above the repository: never read, or every checkout would take its parent's settings.
+  spit(dir / "archscan.yaml", "target: [sm_121]\n");
+  ProcessResult r = run({"check", "--format", "json", "--fail-on", "never", "sub"}, "repo/pkg");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(targets(r), std::vector<std::string>{"sm_120"});
+  EXPECT_EQ(YAML::Load(r.out)["config"].as<std::string>(), "../archscan.yaml");
+
+  // Nearest wins: a subfolder's own settings.
+  spit(dir / "repo/pkg/archscan.yaml", "target: [sm_100]\n");
+  r = run({"check", "--format", "sarif", "--fail-on", "never", "pkg/sub"});
+  EXPECT_EQ(YAML::Load(r.out)["runs"][0]["properties"]["config"].as<std::string>(), "pkg/archscan.yaml") << r.out;
+
+  // --config wins, --no-config reads none, and both at once is a usage error.
+  spit(dir / "repo/ci.yaml", "target: [sm_103]\n");
+  r = run({"check", "--format", "json", "--fail-on", "never", "--config", "ci.yaml", "pkg"});
+  EXPECT_EQ(targets(r), std::vector<std::string>{"sm_103"});
+  r = run({"check", "--format", "json", "--fail-on", "never", "--no-config", "pkg"});
+  EXPECT_TRUE(targets(r).empty());
+  EXPECT_FALSE(YAML::Load(r.out)["config"]);
+  r = run({"check", "--config", "ci.yaml", "--no-config", "pkg"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "archscan: --config and --no-config exclude each other\n");
+}
+
+TEST_F(UserCommands, PathsWithDifferentSettingsAreRefused) {
+  spit(dir / "repo/a/archscan.yaml", "target: [sm_120]\n");
+  spit(dir / "repo/a/t.py", kTables);
+  spit(dir / "repo/b/archscan.yaml", "target: [sm_121]\n");
+  spit(dir / "repo/b/t.py", kTables);
+  ProcessResult r = run({"check", "a", "b"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err,
+            "archscan: the scanned paths have different settings files (a/archscan.yaml, b/archscan.yaml): scan them "
+            "one at a time, or choose one with --config FILE\n");
+}
+
+TEST_F(UserCommands, VerboseNamesTheSettingsAndTimesEachPhase) {
+  ProcessResult r = run({"check", "-v", "--target", "sm_120", "--fail-on", "never", "-o", "out.txt", "pkg"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream lines(r.err);
+  std::vector<std::string> got;
+  for (std::string line; std::getline(lines, line);) {
+    // "archscan: extract      0.012 s  1 file read, ..." -> "extract | 1 file read, ..."
+    size_t s = line.find(" s  ");
+    got.push_back(s == std::string::npos ? line : line.substr(10, line.find(' ', 10) - 10) + " | " + line.substr(s + 4));
+  }
+  ASSERT_EQ(got.size(), 6u) << r.err;
+  EXPECT_EQ(got[0].rfind("archscan: settings: no archscan.yaml, none found (looked up to ", 0), 0u) << got[0];
+  EXPECT_NE(got[0].find(fs::canonical(dir / "repo").string()), std::string::npos) << got[0];
+  EXPECT_EQ(got[1], "discover | 1 file to read");
+  EXPECT_EQ(got[2], "extract | 1 file read, 1 parsed (all cores)");
+  EXPECT_EQ(got[3], "link | 1 site, 0 families");
+  EXPECT_EQ(got[4], "analyze | 1 finding");
+  EXPECT_EQ(got[5], "report | 1 output");
+}
+
+TEST_F(UserCommands, ForceColorOverridesPipesAndNoColorWins) {
+  ProcessOptions force;
+  force.env = {{"FORCE_COLOR", "1"}, {"NO_COLOR", ""}};
+  ProcessResult r = run({"check", "--target", "sm_120", "pkg"}, "repo", force);
+  EXPECT_NE(r.out.find('\x1b'), std::string::npos) << r.out;
+  EXPECT_EQ(run({"check", "--target", "sm_120", "pkg"}).out.find('\x1b'), std::string::npos);
+  // --color never and -o FILE are explicit: FORCE_COLOR does not override them.
+  r = run({"check", "--target", "sm_120", "--color", "never", "pkg"}, "repo", force);
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos);
+}
+
+TEST_F(UserCommands, SeveralReportsFromOneScan) {
+  ProcessResult r = run({"check", "--target", "sm_120", "--format", "github", "--output-format", "sarif=out.sarif",
+                         "--output-format", "html=audit.html", "--output-format", "json=out.json", "pkg"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;  // A[CAP] raises KeyError on sm_120: an error
+  EXPECT_EQ(r.out.rfind("::error file=pkg/sub/tables.py,line=3,", 0), 0u) << r.out;
+  YAML::Node sarif = YAML::Load(slurp(dir / "repo/out.sarif"));
+  EXPECT_EQ(sarif["runs"][0]["results"][0]["ruleId"].as<std::string>(), "missing-arch");
+  YAML::Node json = YAML::Load(slurp(dir / "repo/out.json"));
+  EXPECT_EQ(json["findings"][0]["line"].as<int>(), 3);
+  EXPECT_NE(slurp(dir / "repo/audit.html").find("<html"), std::string::npos);
+  r = run({"check", "--output-format", "yaml=out.yaml", "pkg"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_FALSE(fs::exists(dir / "repo/out.yaml"));
+}
+
+TEST_F(UserCommands, RulesListsEveryRuleWithItsSeverity) {
+  ProcessResult r = run({"rules"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::vector<std::string> got;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line) && !line.empty();) {
+    std::istringstream words(line);
+    std::string id, severity;
+    words >> id >> severity;
+    got.push_back(id + " " + severity);
+  }
+  EXPECT_EQ(got, (std::vector<std::string>{"missing-arch error", "sibling-gap error", "bounded-range warning",
+                                           "name-mismatch error", "deny-list-review note", "unlinked-site note",
+                                           "gated note"}));
+}
+
+// Each rule's explained example, written out and scanned with the command it
+// names, gets that rule's finding on the line the example marks.
+TEST_F(UserCommands, ExplainExamplesGetTheirFinding) {
+  for (std::string rule : {"missing-arch", "sibling-gap", "bounded-range", "name-mismatch", "deny-list-review",
+                           "unlinked-site", "gated"}) {
+    ProcessResult r = run({"explain", rule});
+    ASSERT_EQ(r.exit_code, 0) << rule << r.err;
+    EXPECT_NE(r.out.find("# archscan: ignore[" + rule + "]"), std::string::npos) << r.out;
+    // "Example: `archscan check --target sm_120 tiles.py` on tiles.py:" then the file, indented by four.
+    size_t at = r.out.find("Example: `archscan ");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    size_t end = r.out.find('`', at + 10);
+    std::istringstream command(r.out.substr(at + 19, end - at - 19));
+    std::vector<std::string> args;
+    for (std::string a; command >> a;) args.push_back(a);
+    std::string file = args.back();
+    std::istringstream lines(r.out.substr(r.out.find(":\n\n", end) + 3));
+    std::string text;
+    int marked = 0, n = 0;
+    for (std::string line; std::getline(lines, line) && (line.empty() || line.rfind("    ", 0) == 0);) {
+      ++n;
+      if (line.find("[" + rule + "]") != std::string::npos) marked = n;
+      text += (line.empty() ? "" : line.substr(4)) + "\n";
+    }
+    while (text.size() > 1 && text.substr(text.size() - 2) == "\n\n") text.pop_back();
+    ASSERT_GT(marked, 0) << rule;
+    fs::path here = dir / ("explain-" + rule);
+    spit(here / file, text);
+    args.insert(args.end() - 1, {"--format", "json", "--fail-on", "never"});
+    ProcessResult scanned = runProcess(ARCHSCAN_BIN, args, here.string());
+    ASSERT_EQ(scanned.exit_code, 0) << rule << ": " << scanned.err;
+    std::vector<std::string> found;
+    for (const auto& f : YAML::Load(scanned.out)["findings"])
+      found.push_back(f["rule"].as<std::string>() + ":" + f["line"].as<std::string>());
+    EXPECT_NE(std::find(found.begin(), found.end(), rule + ":" + std::to_string(marked)), found.end())
+        << rule << " example, line " << marked << ":\n" << text << scanned.out;
+  }
+  ProcessResult r = run({"explain", "missing-ach"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "archscan: unknown rule 'missing-ach'; did you mean 'missing-arch'?\n");
+}
+
+TEST_F(UserCommands, CompletionScriptsParseAndNameEveryCommand) {
+  for (std::string shell : {"bash", "zsh", "fish"}) {
+    ProcessResult r = run({"completion", shell});
+    ASSERT_EQ(r.exit_code, 0) << shell << r.err;
+    for (const char* word : {"check", "audit", "patch", "fix", "archs", "rules", "explain", "target", "exclude",
+                             "missing-arch", "sarif"})
+      EXPECT_NE(r.out.find(word), std::string::npos) << shell << " lacks " << word;
+    spit(dir / ("completion." + shell), r.out);
+  }
+  // Each script is valid in its shell (where that shell is installed), and
+  // the bash one completes a command's options.
+  for (auto [shell, check] : {std::pair<std::string, std::string>{"bash", "-n"}, {"zsh", "-n"}, {"fish", "--no-execute"}}) {
+    std::string program = "/usr/bin/" + shell;
+    if (!fs::exists(program)) continue;
+    ProcessResult syntax = runProcess(program, {check, (dir / ("completion." + shell)).string()}, dir.string());
+    EXPECT_EQ(syntax.exit_code, 0) << shell << ": " << syntax.err;
+  }
+  spit(dir / "complete.sh", "source completion.bash\nCOMP_WORDS=(archscan check --for)\nCOMP_CWORD=2\n"
+                            "_archscan\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n");
+  ProcessResult done = runProcess("/bin/bash", {"complete.sh"}, dir.string());
+  EXPECT_EQ(done.out, "--format\n") << done.err;
+  ProcessResult r = run({"completion", "tcsh"});
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+}  // namespace
+}  // namespace archscan
