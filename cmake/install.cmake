@@ -1,0 +1,45 @@
+# `cmake --install` and the Debian package: the binary, the man page and the
+# shell completions (both generated from the option table), and the JSON
+# Schemas of archscan's outputs and inputs.
+include(GNUInstallDirs)
+
+# The libraries come from Debian's LLVM packages; the loader finds
+# libclang-cpp and libLLVM in the multiarch folder, and this keeps a build
+# against a non-default LLVM working once installed.
+set_target_properties(archscan PROPERTIES INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+
+set(_gen ${PROJECT_BINARY_DIR}/generated)
+add_custom_command(
+  OUTPUT ${_gen}/archscan.1 ${_gen}/archscan.bash ${_gen}/_archscan ${_gen}/archscan.fish
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${_gen}
+  COMMAND $<TARGET_FILE:archscan-docs> man > ${_gen}/archscan.1
+  COMMAND $<TARGET_FILE:archscan> completion bash > ${_gen}/archscan.bash
+  COMMAND $<TARGET_FILE:archscan> completion zsh > ${_gen}/_archscan
+  COMMAND $<TARGET_FILE:archscan> completion fish > ${_gen}/archscan.fish
+  DEPENDS archscan archscan-docs
+  COMMENT "Generating the man page and shell completions from the option table")
+add_custom_target(archscan-generated ALL DEPENDS ${_gen}/archscan.1 ${_gen}/archscan.bash)
+
+install(TARGETS archscan RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(FILES ${_gen}/archscan.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${_gen}/archscan.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME archscan)
+install(FILES ${_gen}/_archscan DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
+install(FILES ${_gen}/archscan.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/schemas/ DESTINATION ${CMAKE_INSTALL_DATADIR}/archscan/schemas
+        FILES_MATCHING PATTERN "*.json")
+
+# `cpack -G DEB` in the build folder. The dependencies are Debian 12's
+# packages of what the binary links (readelf -d) plus Clang's builtin headers,
+# which the C, C++ and CUDA front-end reads at run time.
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME archscan)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "find and patch compute-capability tables in GPU framework code")
+set(CPACK_PACKAGE_CONTACT "archscan maintainers <archscan@example.invalid>")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_STRIP_FILES ON)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS
+    "libc6 (>= 2.34), libstdc++6 (>= 12), libgcc-s1, libclang-cpp${LLVM_VERSION_MAJOR}, libllvm${LLVM_VERSION_MAJOR}, libclang-common-${LLVM_VERSION_MAJOR}-dev, libyaml-cpp0.7")
+include(CPack)

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The Debian package: `cpack -G DEB` in the build folder, its declared
+# dependencies, then `dpkg -x` into a scratch root and archscan run from
+# there (version, the man page, completions, schemas, and the demo scan).
+#   deb_package_test.sh BUILD_DIR SOURCE_DIR
+set -euo pipefail
+build="$1"
+src="$2"
+command -v cpack >/dev/null && command -v dpkg-deb >/dev/null || { echo "cpack or dpkg-deb missing" >&2; exit 1; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+(cd "$work" && cpack -G DEB --config "$build/CPackConfig.cmake" -B "$work/out" >"$work/cpack.log") ||
+  { cat "$work/cpack.log" >&2; exit 1; }
+deb="$(ls "$work"/out/archscan_*.deb)"
+echo "== $(basename "$deb")"
+
+depends="$(dpkg-deb -f "$deb" Depends)"
+echo "Depends: $depends"
+for p in libclang-cpp19 libllvm19 libclang-common-19-dev libyaml-cpp0.7 libstdc++6 libc6; do
+  [[ ", $depends," == *", $p"[\ ,]* ]] || { echo "FAIL: Depends lacks $p" >&2; exit 1; }
+done
+# Every shared library the binary needs comes from a declared package: the
+# file the loader's cache names for it.
+dpkg-deb -x "$deb" "$work/root"
+bin="$work/root/usr/bin/archscan"
+while read -r lib; do
+  path="$(ldconfig -p | awk -v l="$lib" '$1 == l { print $NF; exit }')"
+  # Debian 12 merges /lib into /usr/lib; dpkg records a file under either.
+  owner="$({ dpkg -S "$path" || dpkg -S "/usr$path"; } 2>/dev/null | head -1 | cut -d: -f1)" || true
+  case "$owner" in
+    libclang-cpp19|libllvm19|libyaml-cpp0.7|libstdc++6|libc6|libgcc-s1) ;;
+    *) echo "FAIL: $lib (from ${owner:-no package}) is not a declared dependency" >&2; exit 1 ;;
+  esac
+done < <(readelf -d "$bin" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+
+for f in usr/share/man/man1/archscan.1 usr/share/bash-completion/completions/archscan \
+         usr/share/zsh/vendor-completions/_archscan usr/share/fish/vendor_completions.d/archscan.fish \
+         usr/share/archscan/schemas/check.schema.json usr/share/archscan/schemas/patchset.schema.json \
+         usr/share/archscan/schemas/archscan.yaml.schema.json; do
+  [[ -s "$work/root/$f" ]] || { echo "FAIL: the package lacks $f" >&2; exit 1; }
+done
+head -2 "$work/root/usr/share/man/man1/archscan.1" | grep -q '^\.TH ARCHSCAN 1' || { echo "FAIL: not a man page" >&2; exit 1; }
+bash -n "$work/root/usr/share/bash-completion/completions/archscan"
+
+version="$("$bin" --version)"
+echo "$version"
+[[ "$version" == "archscan $(sed -n 's/^project(archscan VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLists.txt") "* ]] ||
+  { echo "FAIL: unexpected version line" >&2; exit 1; }
+# The demo scan, from the unpacked binary: the Python case and the C++ one.
+cp -r "$src/testdata/sglang-symm-mem" "$src/testdata/trtllm-sm-dispatch" "$work/"
+cd "$work"
+"$bin" check --target sm_120 --fail-on never --format json -o py.json sglang-symm-mem
+"$bin" check --target sm_121 --fail-on never --format json -o cpp.json trtllm-sm-dispatch
+for f in py.json cpp.json; do
+  grep -q '"rule": *"missing-arch"' "$f" || { echo "FAIL: the installed binary found nothing in $f" >&2; exit 1; }
+done
+rc=0
+"$bin" check --target sm_120 sglang-symm-mem >/dev/null || rc=$?
+[[ $rc -eq 1 ]] || { echo "FAIL: findings must exit 1, not $rc" >&2; exit 1; }
+echo "ok"
