@@ -40,6 +40,11 @@ for f in usr/share/man/man1/archscan.1 usr/share/bash-completion/completions/arc
   [[ -s "$work/root/$f" ]] || { echo "FAIL: the package lacks $f" >&2; exit 1; }
 done
 head -2 "$work/root/usr/share/man/man1/archscan.1" | grep -q '^\.TH ARCHSCAN 1' || { echo "FAIL: not a man page" >&2; exit 1; }
+# groff warns about any roff the page gets wrong (an unescaped request, a bad font change).
+if command -v groff >/dev/null; then
+  warnings="$(groff -man -ww -z "$work/root/usr/share/man/man1/archscan.1" 2>&1)"
+  [[ -z "$warnings" ]] || { echo "FAIL: the man page has roff warnings: $warnings" >&2; exit 1; }
+fi
 bash -n "$work/root/usr/share/bash-completion/completions/archscan"
 
 version="$("$bin" --version)"
