@@ -73,7 +73,9 @@ void fillRow(View& v, const AuditModel& m, const AuditRow& r) {
   v.set("gate", r.gate).set("fix", r.fix);
   v.set("href", r.where.href).set("where", r.where.text());
   v.set("decided_by", r.decided_by);
-  v.set("decided_href", r.decided_at.line ? r.decided_at.href : "").set("decided_at", r.decided_at.text());
+  v.set("decided_href", r.decided_at.line ? r.decided_at.href : "");
+  // The read is usually in the site's own file: its line is enough.
+  v.set("decided_at", r.decided_at.file == r.where.file ? "line " + std::to_string(r.decided_at.line) : r.decided_at.text());
   const AuditFamily* fam = r.family >= 0 ? &m.families[static_cast<size_t>(r.family)] : nullptr;
   v.set("family_tag", fam ? fam->tag : "").set("family_name", fam ? fam->name : "");
   v.set("family_size", fam ? fam->rows.size() : 0);

@@ -78,10 +78,15 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
   out << "\n</details>\n\n### By component\n\nComponents: " << m.component_source << ".\n\n"
       << "| component | sites | ❌ crash | ⚠️ fallback | ❔ unknown | 🔒 gated |\n|---|---:|---:|---:|---:|---:|\n";
   size_t shownComps = 0;
+  bool supportComps = false;
   for (const auto& c : m.components) {
     if (!m.show_all && shownComps == kMaxComponents) break;
     ++shownComps;
-    out << "| " << cell(c.name) << (c.support ? " (tests, examples)" : "") << " | " << c.sites << " | "
+    if (c.support && !supportComps) {
+      out << "| **tests, benchmarks, examples and docs** |\n";
+      supportComps = true;
+    }
+    out << "| " << cell(c.name) << " | " << c.sites << " | "
         << c.counts.at(Effect::Crash) << " | " << c.counts.at(Effect::Fallback) << " | " << c.counts.at(Effect::Unknown)
         << " | " << c.counts.at(Effect::Gated) << " |\n";
   }
@@ -99,7 +104,12 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
 
   size_t eligible = 0;
   for (const auto& r : m.rows) eligible += (m.show_all || r.in_view) ? 1 : 0;
-  out << "\n### " << (m.show_all ? "Every site" : "Sites with findings, worst first") << "\n\n" << header << rule;
+  out << "\n### "
+      << (m.show_all ? "Every site"
+                     : eligible > static_cast<size_t>(m.top)
+                           ? "The first " + std::to_string(m.top) + " of " + std::to_string(eligible) + " sites with findings, worst first"
+                           : "Sites with findings, worst first")
+      << "\n\n" << header << rule;
   std::string footer = "\n✅ covered · ↗️ covered by a range · ❌ crashes · ⚠️ falls back silently · ❔ unknown effect · "
                        "🔒 gated on the target · 🔎 deny-list to review · ➖ missing, not reported · 🚫 denied · "
                        "older: how many older archs the site handles\n";

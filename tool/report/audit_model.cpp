@@ -26,7 +26,7 @@ const char* effectName(Effect e) {
 const char* effectLabel(Effect e) {
   switch (e) {
     case Effect::Crash: return "would crash";
-    case Effect::Fallback: return "falls back silently";
+    case Effect::Fallback: return "fall back silently";
     case Effect::Unknown: return "unknown effect";
     case Effect::Gated: return "gated on the target";
     case Effect::Review: return "deny-list to review";
