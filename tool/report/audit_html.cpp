@@ -66,6 +66,7 @@ int rank(CellState c) {
 
 void fillRow(View& v, const AuditModel& m, const AuditRow& r) {
   v.set("id", r.id).set("component", r.component).set("effect", effectName(r.effect));
+  v.set("effect_text", r.effect == Effect::NotReported ? "not reported" : effectName(r.effect));
   v.set("effect_rank", static_cast<int>(r.effect)).set("effect_symbol", effectSymbol(r.effect));
   v.set("display_name", r.display_name).set("kind", r.kind).set("spelling", r.spelling);
   v.set("excerpt", sourceExcerpt(r.where.file, r.where.line, r.end_line, 24));
