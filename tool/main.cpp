@@ -48,6 +48,15 @@ int main(int argc, char** argv) {
   auto* audit = app.add_subcommand("audit", "Print a coverage matrix: every arch site x every arch");
   common(audit, true);
   audit->add_option("--format", o.format, "text, markdown, html or json");
+  audit->add_option("--columns", o.audit.columns,
+                    "near: the targets, the archs the code distinguishes near them, then one 'older' column "
+                    "(default); all: every arch");
+  audit->add_option("--show", o.audit.show, "findings: sites with findings, worst first (default); all: every site");
+  audit->add_option("--link-base", o.audit.link_base,
+                    "URL that file:line links start with (a repository blob URL at a commit); default: relative "
+                    "to the output file's folder");
+  audit->add_option("--diff", o.audit.diff, "An earlier audit --format json: print what changed since");
+  audit->add_option("--top", o.audit.top, "Markdown: how many rows to list without --show all (default 50)");
   auto* archs = app.add_subcommand("archs", "List the known archs, their spellings and GPU names");
   archs->add_option("arch", o.arch_query, "Say what is known of one arch (sm_107, 12.0, rtx-pro-6000)");
   common(archs, false);

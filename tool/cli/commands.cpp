@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -18,7 +19,9 @@
 #include "cli/output_file.h"
 #include "cli/settings.h"
 #include "cli/usage_error.h"
+#include "report/audit_diff.h"
 #include "report/report.h"
+#include "util/source_text.h"
 
 namespace archscan {
 namespace {
@@ -56,6 +59,19 @@ ScanResult scanFor(const Settings& st) {
 }
 
 FailOn failOn(const Settings& st) { return st.o.fail_on.value_or(FailOn::Error); }
+
+std::string parentFolder(const std::string& file) {
+  std::string parent = std::filesystem::path(file).parent_path().string();
+  return parent.empty() ? "." : parent;
+}
+
+// The folder components and CODEOWNERS are relative to: the one folder
+// scanned, else the current one.
+std::string scannedRoot(const std::vector<std::string>& paths) {
+  std::error_code ec;
+  if (paths.size() == 1 && std::filesystem::is_directory(paths.front(), ec)) return paths.front();
+  return ".";
+}
 
 std::vector<UnusedIgnore> unusedIgnores(const Analysis& a) {
   std::vector<UnusedIgnore> out;
@@ -96,17 +112,47 @@ int runAudit(const CommonOptions& given) {
     const std::string& f = given.format;
     if (f != "text" && f != "json" && f != "markdown" && f != "html")
       throw UsageError("unknown --format '" + f + "' for audit (text, markdown, html, json)");
+    const AuditCliOptions& a = given.audit;
+    if (a.columns != "near" && a.columns != "all") throw UsageError("unknown --columns '" + a.columns + "' (near, all)");
+    if (a.show != "findings" && a.show != "all") throw UsageError("unknown --show '" + a.show + "' (findings, all)");
+    if (a.top < 0) throw UsageError("--top must be 0 or more");
+    if (!a.diff.empty() && f == "html") throw UsageError("--diff prints text, markdown or json, not html");
+    std::string oldJson;
+    if (!a.diff.empty()) oldJson = readFile(a.diff);  // before the scan: a wrong path fails fast
     Settings st = settle(given);
     if (st.o.targets.empty()) throw UsageError("audit needs at least one --target ARCH (e.g. --target sm_120)");
     ScanResult s = scanFor(st);
-    ReportInput in{s.program, s.analysis.findings, s.analyzed, s.seconds, useColor(st.o.color, st.o.output), nullptr, {}};
+    const std::vector<Finding>& findings = s.analysis.findings;
+    std::map<size_t, SuggestedFix> fixes = suggestFixes(s.program, findings, st.k.archs);
+    AuditOptions ao;
+    ao.archs = &st.k.archs;
+    ao.columns_all = a.columns == "all";
+    ao.show_all = a.show == "all";
+    ao.top = a.top;
+    ao.link_base = a.link_base;
+    // Relative links start where the page is read: the output file's folder.
+    ao.link_from = st.o.output.empty() || st.o.output == "-" ? "." : parentFolder(st.o.output);
+    ao.root = scannedRoot(st.o.scan.paths);
+    ao.components = st.o.audit.components;
+    ReportInput in{s.program, findings, s.analyzed, s.seconds, useColor(st.o.color, st.o.output), &fixes, {}, &ao};
+    AuditModel m = auditModel(in);
     std::ostringstream text;
-    if (f == "json") printAuditJson(in, text);
-    else if (f == "markdown") printAuditMarkdown(in, text);
-    else if (f == "html") printAuditHtml(in, text);
-    else printAuditText(in, text);
+    if (!a.diff.empty()) {
+      AuditDiff d = diffAudit(m, oldJson, a.diff);
+      if (f == "json") printAuditDiffJson(d, text);
+      else if (f == "markdown") printAuditDiffMarkdown(d, text);
+      else printAuditDiffText(d, text);
+    } else if (f == "json") {
+      printAuditJson(m, s.program, text);
+    } else if (f == "markdown") {
+      printAuditMarkdown(m, text);
+    } else if (f == "html") {
+      printAuditHtml(m, text);
+    } else {
+      printAuditText(m, in.color, text);
+    }
     writeOutput(st.o.output, text.str());
-    return 0;
+    return exitCode(findings, failOn(st));
   });
 }
 

@@ -8,6 +8,16 @@
 
 namespace archscan {
 
+// What only `audit` takes.
+struct AuditCliOptions {
+  std::string columns = "near";  // near: targets, nearby archs, "older"; all: every arch
+  std::string show = "findings";  // findings: sites with findings; all: every site
+  std::string link_base;          // URL for file:line links
+  std::string diff;               // OLD.json: print what changed since
+  int top = 50;                   // markdown: rows listed without --show all
+  std::vector<std::pair<std::string, std::vector<std::string>>> components;  // archscan.yaml
+};
+
 struct CommonOptions {
   ScanOptions scan;
   std::vector<std::string> targets;
@@ -22,6 +32,7 @@ struct CommonOptions {
   std::string arch_query;      // archs ARCH: what archscan knows of one arch
   bool all = false;
   bool quiet = false;
+  AuditCliOptions audit;
 };
 
 int runCheck(const CommonOptions& o);

@@ -14,6 +14,7 @@ void mergeConfig(Settings& s, const std::string& path) {
   extendKnowledge(s.k, c);
   s.o.scan.excludes.insert(s.o.scan.excludes.end(), c.exclude.begin(), c.exclude.end());
   s.o.scan.families = c.families;
+  s.o.audit.components = c.components;
   if (s.o.targets.empty()) s.o.targets = c.target;
   if (!s.o.fail_on && c.fail_on) s.o.fail_on = c.fail_on;
   if (c.all) s.o.all = s.o.all || *c.all;

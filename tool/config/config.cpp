@@ -28,7 +28,7 @@ ProjectConfig parseConfig(const std::string& yaml, const std::string& origin, co
   if (!root || root.IsNull()) return c;
   if (!root.IsMap()) fail(origin, root, "archscan.yaml must be a mapping of settings");
   static const std::set<std::string> known = {"exclude", "target", "fail-on", "all", "capability-sources",
-                                              "arch-names", "families"};
+                                              "arch-names", "families", "components"};
   try {
     for (const auto& kv : root) {
       std::string key = kv.first.as<std::string>();
@@ -57,6 +57,13 @@ ProjectConfig parseConfig(const std::string& yaml, const std::string& origin, co
         if (!v.IsScalar() || (v.as<std::string>() != "true" && v.as<std::string>() != "false"))
           fail(origin, v, "all must be true or false");
         c.all = v.as<std::string>() == "true";
+      }
+      if (key == "components") {
+        if (!v.IsMap()) fail(origin, v, "components must map a component name to a list of path globs");
+        for (const auto& comp : v) {
+          std::string name = comp.first.as<std::string>();
+          c.components.emplace_back(name, strings(origin, comp.second, "components." + name));
+        }
       }
       if (key == "families") {
         if (!v.IsMap()) fail(origin, v, "families must map a family name to a list of site names or globs");

@@ -5,6 +5,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "knowledge/knowledge.h"
@@ -26,6 +27,8 @@ struct ProjectConfig {
   std::vector<std::string> capability_sources;
   std::vector<std::string> arch_names;
   std::vector<DeclaredFamily> families;
+  // `components:` name -> path globs, in file order; the audit groups by the first match.
+  std::vector<std::pair<std::string, std::vector<std::string>>> components;
 };
 
 // Strict: unknown keys and wrong types are errors "file:line:column: ...".
