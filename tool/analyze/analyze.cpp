@@ -23,7 +23,11 @@ std::vector<Finding> onePerMacro(std::vector<Finding> findings, const Program& p
       out.push_back(std::move(f));
       continue;
     }
-    std::string key = f.rule + "|" + f.arch + "|" + s.site.macro + "|" + keyList(s.site);
+    // By what the expansion decides, not how it is spelled: a range written
+    // inside the macro call spells the whole invocation.
+    std::string key = f.rule + "|" + f.arch + "|" + s.site.macro + "|";
+    for (const auto& e : s.site.entries) key += e.arch.name() + ",";
+    for (const auto& r : s.site.ranges) key += std::to_string(r.low.value_or(-1)) + "-" + std::to_string(r.high.value_or(-1)) + ",";
     auto [it, fresh] = first.emplace(key, out.size());
     if (fresh) out.push_back(std::move(f));
     else others[it->second].push_back(s.file + ":" + std::to_string(s.site.line));

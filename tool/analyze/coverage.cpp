@@ -28,7 +28,16 @@ std::string keyList(const Site& s) {
     if (!seen.insert(e.key_text).second) continue;
     out += (out.empty() ? "" : ", ") + e.key_text;
   }
-  for (const auto& r : s.ranges) out += (out.empty() ? "" : ", ") + r.text;
+  for (const auto& r : s.ranges) {
+    // A range spelled inside a macro call can be the whole invocation.
+    std::string text = r.text;
+    if (text.size() > 40 || text.find_first_of("{\n") != std::string::npos) {
+      text.clear();
+      if (r.low) text = ">= sm_" + std::to_string(*r.low);
+      if (r.high) text += (text.empty() ? "< sm_" : " and < sm_") + std::to_string(*r.high);
+    }
+    out += (out.empty() ? "" : ", ") + text;
+  }
   return out;
 }
 

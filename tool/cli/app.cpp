@@ -64,6 +64,7 @@ CLI::Option* bind(CLI::App* sub, const OptionSpec& spec, Options& o) {
                 ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
           },
           [&](std::vector<DeclaredFamily> Options::*) -> CLI::Option* { return nullptr; },
+          [&](ComponentGlobs Options::*) -> CLI::Option* { return nullptr; },
       },
       spec.field);
   if (!opt) return nullptr;

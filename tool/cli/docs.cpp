@@ -154,7 +154,7 @@ std::string configSchema() {
             }
           } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
             w.field("$ref", o.check == Check::Arch ? "#/$defs/archs" : "#/$defs/strings");
-          } else if constexpr (std::is_same_v<T, std::vector<DeclaredFamily>>) {
+          } else if constexpr (std::is_same_v<T, std::vector<DeclaredFamily>> || std::is_same_v<T, ComponentGlobs>) {
             w.field("type", "object");
             w.key("additionalProperties").beginObject().field("$ref", "#/$defs/strings").endObject();
           } else {

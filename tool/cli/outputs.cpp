@@ -42,6 +42,10 @@ std::vector<OutputRequest> outputRequests(const Settings& s) {
       if (out[i].file == out[j].file)
         throw UsageError(out[i].file.empty() ? std::string("two reports to standard output (--format and --output-format FORMAT=-)")
                                              : "two reports to one file: " + out[i].file);
+  // A diff is a list of changes, which the page has no place for.
+  for (const auto& o : out)
+    if (!s.o.diff.empty() && o.format == "html" && isAuditFormat(s.command, o.format))
+      throw UsageError("--diff prints text, markdown or json, not html");
   bool needsTargets = false;
   for (const auto& o : out) needsTargets |= isAuditFormat(s.command, o.format);
   if (needsTargets && s.o.target.empty())
@@ -49,15 +53,27 @@ std::vector<OutputRequest> outputRequests(const Settings& s) {
   return out;
 }
 
-std::string render(Command command, const std::string& format, const ReportInput& in) {
+std::string render(Command command, const std::string& format, const ReportInput& in, const AuditView& audit) {
   std::ostringstream text;
-  bool audit = isAuditFormat(command, format);
-  if (format == "json") audit ? printAuditJson(in, text) : printCheckJson(in, text);
-  else if (format == "text") audit ? printAuditText(in, text) : printCheckText(in, text);
-  else if (format == "sarif") printCheckSarif(in, text);
-  else if (format == "github") printCheckGithub(in, text);
-  else if (format == "markdown") printAuditMarkdown(in, text);
-  else if (format == "html") printAuditHtml(in, text);
+  if (isAuditFormat(command, format) && audit.diff) {
+    if (format == "json") printAuditDiffJson(*audit.diff, text);
+    else if (format == "markdown") printAuditDiffMarkdown(*audit.diff, text);
+    else printAuditDiffText(*audit.diff, text);
+  } else if (isAuditFormat(command, format)) {
+    const AuditModel& m = *audit.model;
+    if (format == "json") printAuditJson(m, in.program, text);
+    else if (format == "markdown") printAuditMarkdown(m, text);
+    else if (format == "html") printAuditHtml(m, text);
+    else printAuditText(m, in.color, text);
+  } else if (format == "json") {
+    printCheckJson(in, text);
+  } else if (format == "text") {
+    printCheckText(in, text);
+  } else if (format == "sarif") {
+    printCheckSarif(in, text);
+  } else if (format == "github") {
+    printCheckGithub(in, text);
+  }
   return text.str();
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/settings.h"
+#include "report/audit_diff.h"
 #include "report/report.h"
 
 namespace archscan {
@@ -20,6 +21,11 @@ std::vector<OutputRequest> outputRequests(const Settings& s);
 // Whether `format` is an audit matrix when `command` runs (text and json
 // mean the running command's own; markdown and html are always the audit's).
 bool isAuditFormat(Command command, const std::string& format);
-std::string render(Command command, const std::string& format, const ReportInput& in);
+// What an audit format prints: the audit, or with --diff what changed since an earlier one.
+struct AuditView {
+  const AuditModel* model = nullptr;
+  const AuditDiff* diff = nullptr;
+};
+std::string render(Command command, const std::string& format, const ReportInput& in, const AuditView& audit);
 
 }  // namespace archscan

@@ -2,6 +2,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "analyze/baseline.h"
 #include "cli/color.h"
@@ -12,6 +13,7 @@
 #include "cli/usage_error.h"
 #include "cli/verbose.h"
 #include "patch/suggest.h"
+#include "util/source_text.h"
 
 namespace archscan {
 namespace {
@@ -26,6 +28,33 @@ std::vector<UnusedIgnore> unusedIgnores(const Analysis& a) {
   std::vector<UnusedIgnore> out;
   for (const auto& u : a.unused) out.push_back({u.file, u.suppression.line, u.suppression.text});
   return out;
+}
+
+std::string parentFolder(const std::string& file) {
+  std::string parent = std::filesystem::path(file).parent_path().string();
+  return parent.empty() ? "." : parent;
+}
+
+// The folder components and CODEOWNERS are relative to: the one folder
+// scanned, else the current one.
+std::string scannedRoot(const std::vector<std::string>& paths) {
+  std::error_code ec;
+  if (paths.size() == 1 && std::filesystem::is_directory(paths.front(), ec)) return paths.front();
+  return ".";
+}
+
+AuditOptions auditOptions(const Settings& st, const std::string& file) {
+  AuditOptions ao;
+  ao.archs = &st.k.archs;
+  ao.columns_all = st.o.columns == "all";
+  ao.show_all = st.o.show == "all";
+  ao.top = st.o.top;
+  ao.link_base = st.o.link_base;
+  // Relative links start where the page is read: the output file's folder.
+  ao.link_from = file.empty() ? "." : parentFolder(file);
+  ao.root = scannedRoot(st.paths);
+  ao.components = st.o.components;
+  return ao;
 }
 
 // A baseline that does not exist yet is empty: the first CI run of a fresh
@@ -46,6 +75,8 @@ int report(const Settings& st) {
   std::vector<OutputRequest> outputs = outputRequests(st);
   std::set<std::string> baseline;
   if (check && !st.o.baseline.empty()) baseline = baselineOf(st);
+  std::string oldAudit;
+  if (!st.o.diff.empty()) oldAudit = readFile(st.o.diff);  // before the scan: a wrong path fails fast
   if (st.o.verbose) printSettingsUsed(st, std::cerr);
 
   ScanResult s = scan(st.scan, st.k);
@@ -55,16 +86,33 @@ int report(const Settings& st) {
   auto start = Clock::now();
   std::vector<Finding> findings = s.analysis.findings;
   if (check && !st.o.baseline.empty()) findings = withoutBaselined(std::move(findings), baseline);
-  std::map<size_t, SuggestedFix> fixes;
-  for (const auto& o : outputs)
-    if (o.format == "sarif" && fixes.empty()) fixes = suggestFixes(s.program, findings, st.k.archs);
+  // SARIF and the audit show suggested fixes, by index into the findings
+  // each reports: SARIF those past the baseline, the audit all of them.
+  bool sarif = false, auditing = false;
+  for (const auto& o : outputs) {
+    sarif |= o.format == "sarif";
+    auditing |= isAuditFormat(st.command, o.format);
+  }
+  bool baselined = check && !st.o.baseline.empty();
+  std::map<size_t, SuggestedFix> fixes, auditFixes;
+  if (sarif || (auditing && !baselined)) fixes = suggestFixes(s.program, findings, st.k.archs);
+  if (auditing && baselined) auditFixes = suggestFixes(s.program, s.analysis.findings, st.k.archs);
   std::vector<std::pair<std::string, std::string>> texts;  // file, report
   for (const auto& o : outputs) {
     bool audit = isAuditFormat(st.command, o.format);
     ReportInput in{s.program, audit ? s.analysis.findings : findings, s.analyzed, s.seconds,
-                   useColor(st.o.color, o.file.empty()), &fixes, {}, st.config};
+                   useColor(st.o.color, o.file.empty()), audit && baselined ? &auditFixes : &fixes, {}, st.config, nullptr};
     if (check && st.o.report_unused_ignores) in.unused_ignores = unusedIgnores(s.analysis);
-    texts.push_back({o.file, render(st.command, o.format, in)});
+    AuditOptions ao;
+    AuditModel model;
+    std::optional<AuditDiff> diff;
+    if (audit) {
+      ao = auditOptions(st, o.file);
+      in.audit = &ao;
+      model = auditModel(in);
+      if (!st.o.diff.empty()) diff = diffAudit(model, oldAudit, st.o.diff);
+    }
+    texts.push_back({o.file, render(st.command, o.format, in, {&model, diff ? &*diff : nullptr})});
   }
   // Everything is rendered before anything is written.
   if (check && !st.o.write_baseline.empty()) writeOutput(st.o.write_baseline, baselineJson(findings, s.program));
@@ -75,9 +123,8 @@ int report(const Settings& st) {
     for (const auto& d : s.notices) std::cerr << "archscan: " << diagnosticLine(d) << "\n";
   if (st.o.verbose)
     printReportTime(std::chrono::duration<double>(Clock::now() - start).count(), outputs.size(), std::cerr);
-  if (!check) return 0;
   int code = exitCode(findings, st.fail_on);
-  if (code == 0 && st.o.report_unused_ignores && !s.analysis.unused.empty() && st.fail_on == FailOn::Note) code = 1;
+  if (code == 0 && check && st.o.report_unused_ignores && !s.analysis.unused.empty() && st.fail_on == FailOn::Note) code = 1;
   return code;
 }
 

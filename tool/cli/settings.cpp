@@ -145,6 +145,10 @@ Settings settle(const Invocation& inv) {
   if (!(inv.command & kScanning)) return s;
   for (const auto& a : inv.options.args) (inv.command == kPatch && isYaml(a) ? s.patchsets : s.paths).push_back(a);
   if (inv.given.count("jobs")) validateJobs(inv.options.jobs);
+  for (const auto& spec : optionTable())
+    if (spec.check == Check::NonNegative && (spec.commands & inv.command) && inv.given.count(spec.name))
+      if (int v = inv.options.*std::get<int Options::*>(spec.field); v < 0)
+        throw UsageError("--" + spec.name + " must be 0 or more, not " + std::to_string(v));
 
   std::optional<ProjectConfig> config = projectConfig(inv, s.paths, s);
   if (config) {

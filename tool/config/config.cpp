@@ -82,6 +82,13 @@ void readKey(const OptionSpec& spec, const YAML::Node& v, const std::string& ori
       (c.values.*(*fam)).push_back({name, yamlStrings<ConfigError>(origin, kv.second, key + "." + name)});
     }
     places.push_back(placeOf(v));
+  } else if (auto comp = std::get_if<ComponentGlobs Options::*>(&spec.field)) {
+    if (!v.IsMap()) fail(origin, v, key + " must map a component name to a list of path globs");
+    for (const auto& kv : v) {
+      std::string name = kv.first.as<std::string>();
+      (c.values.*(*comp)).emplace_back(name, yamlStrings<ConfigError>(origin, kv.second, key + "." + name));
+    }
+    places.push_back(placeOf(v));
   } else {
     fail(origin, v, key + " cannot be set in archscan.yaml");
   }

@@ -42,7 +42,7 @@ const std::vector<OptionSpec>& optionTable() {
        "html=audit.html, github=-)",
        kCheck | kAudit, Scope::CommandLine, &O::output_format},
       {"all", 0, "", "Also report low-confidence and arch-specific sites", kScanning, Scope::Both, &O::all},
-      {"fail-on", 0, "LEVEL", "Exit 1 when a finding is at or above LEVEL", kCheck, Scope::Both, &O::fail_on,
+      {"fail-on", 0, "LEVEL", "Exit 1 when a finding is at or above LEVEL", kCheck | kAudit, Scope::Both, &O::fail_on,
        {"error", "warning", "note", "never"}, Check::None, Merge::Replace, false, "error"},
       {"baseline", 0, "FILE",
        "Report only findings whose fingerprint is not in FILE; a FILE that does not exist yet is an empty baseline",
@@ -80,6 +80,19 @@ const std::vector<OptionSpec>& optionTable() {
       {"quiet", 'q', "", "No progress and no summary on standard error", kScanning, Scope::CommandLine, &O::quiet},
       {"verbose", 'v', "", "Print the settings file used, and per-phase timing and file counts, on standard error",
        kScanning, Scope::CommandLine, &O::verbose},
+      {"columns", 0, "WHICH",
+       "Matrix columns: near is the targets, the archs the code distinguishes near them, then one 'older' column; "
+       "all is every arch",
+       kAudit, Scope::CommandLine, &O::columns, {"near", "all"}, Check::None, Merge::Replace, false, "near"},
+      {"show", 0, "WHICH", "Rows: findings is the sites with findings, worst first; all is every site", kAudit,
+       Scope::CommandLine, &O::show, {"findings", "all"}, Check::None, Merge::Replace, false, "findings"},
+      {"link-base", 0, "URL", "URL that file:line links start with (a repository blob URL at a commit)", kAudit,
+       Scope::CommandLine, &O::link_base, {}, Check::None, Merge::Replace, false,
+       "relative to the output file's folder"},
+      {"diff", 0, "FILE", "An earlier audit --format json: print what changed since (text, markdown or json)",
+       kAudit, Scope::CommandLine, &O::diff},
+      {"top", 0, "N", "Markdown: how many rows to list without --show all, 0 or more", kAudit, Scope::CommandLine,
+       &O::top, {}, Check::NonNegative, Merge::Replace, false, "50"},
       {"capability-sources", 0, "NAME",
        "Project functions whose return value is a compute capability (get_gpu_generation)", 0, Scope::Config,
        &O::capability_sources},
@@ -92,6 +105,11 @@ const std::vector<OptionSpec>& optionTable() {
       {"families", 0, "NAME: [SITE...]",
        "Sites that must stay in sync whatever reads them: a family name mapped to site names or globs", 0,
        Scope::Config, &O::families},
+      {"components", 0, "NAME: [GLOB...]",
+       "How the audit groups rows: a component name mapped to path globs, relative to the scanned folder; a path "
+       "belongs to the first component that matches",
+       0, Scope::Config, &O::components, {}, Check::None, Merge::Replace, false,
+       "CODEOWNERS, else the top-level package or folder"},
   };
   return options;
 }

@@ -4,12 +4,16 @@
 // option list, the man page, the shell completions and the JSON Schema of
 // archscan.yaml are all built from it.
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
 #include "model/family.h"
 
 namespace archscan {
+
+// `components:` in archscan.yaml: a component name and its path globs, in file order.
+using ComponentGlobs = std::vector<std::pair<std::string, std::vector<std::string>>>;
 
 // Every value an option or an archscan.yaml key can set.
 struct Options {
@@ -33,11 +37,18 @@ struct Options {
   std::string color = "auto";
   bool quiet = false;
   bool verbose = false;
+  // audit only
+  std::string columns = "near";
+  std::string show = "findings";
+  std::string link_base;
+  std::string diff;
+  int top = 50;
   // archscan.yaml only: what the project knows.
   std::vector<std::string> capability_sources;
   std::vector<std::string> arch_names;
   std::vector<std::string> support_paths;
   std::vector<DeclaredFamily> families;
+  ComponentGlobs components;
 };
 
 enum Command : unsigned {
@@ -55,12 +66,12 @@ constexpr unsigned kScanning = kCheck | kAudit | kPatch | kFix;
 // Where an option can be given.
 enum class Scope { CommandLine, Config, Both };
 // What a value must be beyond its type; checked by the command line and archscan.yaml alike.
-enum class Check { None, Arch, Jobs };
+enum class Check { None, Arch, Jobs, NonNegative };
 // Lists from the command line and archscan.yaml: the command line replaces, or both add up.
 enum class Merge { Replace, Append };
 
 using Field = std::variant<bool Options::*, int Options::*, std::string Options::*, std::vector<std::string> Options::*,
-                           std::vector<DeclaredFamily> Options::*>;
+                           std::vector<DeclaredFamily> Options::*, ComponentGlobs Options::*>;
 
 struct OptionSpec {
   std::string name;  // --name on the command line, `name:` in archscan.yaml

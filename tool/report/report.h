@@ -9,6 +9,7 @@
 #include "link/program.h"
 #include "model/finding.h"
 #include "model/fix.h"
+#include "report/audit_model.h"
 
 namespace archscan {
 
@@ -28,15 +29,19 @@ struct ReportInput {
   const std::map<size_t, SuggestedFix>* fixes = nullptr;  // by finding index (SARIF)
   std::vector<UnusedIgnore> unused_ignores;
   std::string config;  // the archscan.yaml the run used; empty: none
+  const AuditOptions* audit = nullptr;  // audit formats: columns, view, links, components
 };
 
 void printCheckText(const ReportInput& in, std::ostream& out);
 void printCheckJson(const ReportInput& in, std::ostream& out);
 void printCheckSarif(const ReportInput& in, std::ostream& out);
 void printCheckGithub(const ReportInput& in, std::ostream& out);
-void printAuditHtml(const ReportInput& in, std::ostream& out);
-void printAuditText(const ReportInput& in, std::ostream& out);
-void printAuditMarkdown(const ReportInput& in, std::ostream& out);
-void printAuditJson(const ReportInput& in, std::ostream& out);
+// The audit model of a report input (its fixes, its audit options or defaults).
+AuditModel auditModel(const ReportInput& in);
+// One renderer per audit format, all of the same model.
+void printAuditText(const AuditModel& m, bool color, std::ostream& out);
+void printAuditMarkdown(const AuditModel& m, std::ostream& out);
+void printAuditHtml(const AuditModel& m, std::ostream& out);
+void printAuditJson(const AuditModel& m, const Program& p, std::ostream& out);
 
 }  // namespace archscan

@@ -18,3 +18,9 @@ def pipeline_depth() -> int:
     if cap == (10, 0):
         return 6
     return 2
+
+
+def test_sm90_tile_config():
+    # Near miss: a tile size asserted inside a function named for an arch.
+    cfg = pipeline_config()
+    assert cfg.m_block_size == 80
