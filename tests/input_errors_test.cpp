@@ -239,6 +239,23 @@ TEST_F(InputErrors, JobsMustBeAtLeastOne) {
   EXPECT_EQ(run({"check", "-j", "1", "--target", "sm_120", "t"}).exit_code, 1);
 }
 
+TEST_F(InputErrors, AuditOptionsAreCheckedBeforeTheScan) {
+  expectStopped({"audit", "--target", "sm_120", "--top", "-1", "t"}, "archscan: --top must be 0 or more, not -1\n");
+  expectStopped({"audit", "--target", "sm_120", "--columns", "al", "t"},
+                "archscan: --columns: 'al' is not one of near, all; did you mean 'all'?\n");
+  expectStopped({"audit", "--target", "sm_120", "--show", "finding", "t"},
+                "archscan: --show: 'finding' is not one of findings, all; did you mean 'findings'?\n");
+  expectStopped({"audit", "--target", "sm_120", "--diff", "old.json", "--format", "json", "-o", "now.json",
+                 "--output-format", "html=audit.html", "t"},
+                "archscan: --diff prints text, markdown or json, not html\n");
+  // --top is the audit's: check does not take it.
+  expectStopped({"check", "--top", "3", "t"},
+                "archscan: The following argument was not expected: --top\n");
+  spit(dir / "t/archscan.yaml", "components: [moe]\n");
+  expectStopped({"audit", "--target", "sm_120", "t"},
+                "archscan: t/archscan.yaml:1:13: components must map a component name to a list of path globs\n");
+}
+
 TEST_F(InputErrors, MissingBaselineIsAnEmptyOneWithANote) {
   auto before = tree();
   ProcessResult r = run({"check", "--target", "sm_120", "--baseline", "base.json", "--format", "github", "t"});

@@ -5,6 +5,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
+#include <map>
 #include <sstream>
 
 #include "process.h"
@@ -81,6 +82,32 @@ TEST_F(UserCommands, PathsWithDifferentSettingsAreRefused) {
   EXPECT_EQ(r.err,
             "archscan: the scanned paths have different settings files (a/archscan.yaml, b/archscan.yaml): scan them "
             "one at a time, or choose one with --config FILE\n");
+}
+
+// Which files' findings are marked as tests, benchmarks, examples or docs, by file.
+std::map<std::string, bool> supportByFile(const ProcessResult& r) {
+  std::map<std::string, bool> out;
+  for (const auto& f : YAML::Load(r.out)["findings"]) out[f["file"].as<std::string>()] = f["in_tests_or_examples"].as<bool>();
+  return out;
+}
+
+TEST_F(UserCommands, SupportPathsReplaceTheDefaults) {
+  spit(dir / "repo/tests/tables.py", kTables);
+  spit(dir / "repo/legacy/tables.py", kTables);
+  const std::vector<std::string> args = {"check", "--target", "sm_120", "--format", "json", "--fail-on", "never", "."};
+  ProcessResult r = run(args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(supportByFile(r), (std::map<std::string, bool>{
+                                  {"legacy/tables.py", false}, {"pkg/sub/tables.py", false}, {"tests/tables.py", true}}));
+  spit(dir / "repo/archscan.yaml", "support-paths: [legacy/**, pkg/sub/**]\n");
+  r = run(args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(supportByFile(r), (std::map<std::string, bool>{
+                                  {"legacy/tables.py", true}, {"pkg/sub/tables.py", true}, {"tests/tables.py", false}}));
+  // The globs are relative to archscan.yaml's folder, wherever archscan runs.
+  r = run(args, "repo/pkg");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(supportByFile(r), (std::map<std::string, bool>{{"sub/tables.py", true}}));
 }
 
 TEST_F(UserCommands, VerboseNamesTheSettingsAndTimesEachPhase) {
