@@ -53,12 +53,20 @@ struct Piece {
 
 std::vector<Piece> pieces(const ShellCommand& c) {
   std::vector<Piece> out;
+  // Assignments lead a command or are the arguments of export and its kin;
+  // elsewhere `arch=compute_90,code=sm_90` is a flag's value.
+  bool leading = true, declares = false;
   for (const Word& w : c.words) {
     Slice v = w.value;
     std::string owner;
-    if (auto a = splitAssignment(w, false)) {
+    auto a = leading || declares ? splitAssignment(w, false) : std::nullopt;
+    if (a) {
       v = a->value;
       owner = a->name;
+    } else if (leading) {
+      leading = false;
+      const std::string& n = w.value.text;
+      declares = n == "export" || n == "local" || n == "declare" || n == "typeset" || n == "readonly" || n == "env";
     }
     size_t i = 0;
     while (i < v.text.size()) {
@@ -174,14 +182,18 @@ void SiteBuilder::sequence(const std::string& name, const std::vector<SequenceIt
     e.key = items[i].scalar;
     e.item = items[i].item;
     e.key_text = items[i].quote ? std::string(1, items[i].quote) + items[i].text + items[i].quote : items[i].text;
-    // A block item `- 90` is copied whole with the new key; a flow element gets `, 120` after it.
-    e.form = block ? EntryForm::Key : EntryForm::Element;
+    e.form = EntryForm::Element;  // a flow element gets `, 120` after it
     e.container = extent;
     e.line = e.end_line = items[i].line;
     s.entries.push_back(e);
     ptx_[idx] = ptx_[idx] || ptx[i];
   }
   if (s.spelling.kind == SpellingKind::Unknown) s.spelling = s.entries.front().style;
+  // The patch engine writes list neighbours with commas; a `- 120` line is not one.
+  if (block) {
+    s.patchable = false;
+    s.unpatchable_reason = "a YAML block sequence; add a `- ` line for the arch by hand";
+  }
 }
 
 void SiteBuilder::byHand(const std::string& name, const std::string& reason) {

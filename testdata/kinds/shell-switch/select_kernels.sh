@@ -2,7 +2,7 @@
 # Picks the kernels to build for the GPU arch given as the first argument.
 GPU_ARCH="$1"
 
-case "$GPU_ARCH" in  # expect: missing-arch sm_120 error
+case "$GPU_ARCH" in  # expect: missing-arch sm_120 error  expect(all): missing-arch sm_120 error
   90|90a)
     KERNELS="hopper"
     ;;
@@ -15,8 +15,9 @@ case "$GPU_ARCH" in  # expect: missing-arch sm_120 error
     ;;
 esac
 
-# Without a failing default a missing arch only gets nothing extra.
-case ${CUDA_ARCH} in  # expect: missing-arch sm_120 warning
+# Without a failing default a missing arch only gets nothing extra: a
+# fallback nothing says is wrong, shown with --all.
+case ${CUDA_ARCH} in  # expect(all): missing-arch sm_120 warning
   sm_90) EXTRA_FLAGS="-DUSE_WGMMA" ;;
   sm_100) EXTRA_FLAGS="-DUSE_UMMA" ;;
 esac
