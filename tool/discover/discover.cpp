@@ -63,6 +63,20 @@ bool excluded(const std::string& rel, const std::vector<std::string>& excludes) 
   return false;
 }
 
+// The first bytes of a file with no extension, for front-ends that know a
+// script by its shebang; nothing for other files (reading every file of a
+// tree would cost more than the scan).
+std::string head(const fs::path& p) {
+  if (p.has_extension()) return {};
+  std::ifstream in(p, std::ios::binary);
+  char buf[128];
+  in.read(buf, sizeof buf);
+  return std::string(buf, static_cast<size_t>(in.gcount()));
+}
+
+// A folder is walked unless hidden; .github holds CI workflows and scripts.
+bool hiddenFolder(const std::string& name) { return !name.empty() && name[0] == '.' && name != ".github"; }
+
 void addFile(const fs::path& p, const fs::path& root, Language lang, Discovery& out) {
   out.files.push_back(
       SourceFile{displayPath(p), root.generic_string(), lang, lang == Language::Python ? moduleName(p) : ""});
@@ -90,7 +104,7 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
     bool isLink = it->is_symlink(ec);
     bool isDir = it->is_directory(ec);
     if (isDir) {
-      if ((!name.empty() && name[0] == '.') || name == "__pycache__" || name == "node_modules" ||
+      if (hiddenFolder(name) || name == "__pycache__" || name == "node_modules" ||
           ignore.ignored(rel, true) || excluded(rel, opts.excludes)) {
         it.disable_recursion_pending();
         continue;
@@ -98,7 +112,8 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
       if (fs::exists(p / ".gitignore")) ignore.add(readSmall(p / ".gitignore"), rel);
       continue;
     }
-    const Frontend* fe = frontends.forFile(name);
+    const Frontend* fe = frontends.forFile(rel);
+    if (!fe && !p.has_extension() && !isLink && it->is_regular_file(ec)) fe = frontends.forFile(rel, head(p));
     if (!fe || ignore.ignored(rel, false) || excluded(rel, opts.excludes)) continue;
     if (isLink) {
       fs::path target = fs::weakly_canonical(p, ec);
@@ -129,7 +144,9 @@ Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions&
     if (fs::is_directory(st)) {
       walk(p, opts, frontends, out);
     } else {
-      const Frontend* fe = frontends.forFile(p.filename().string());
+      std::string given = p.lexically_normal().generic_string();
+      const Frontend* fe = frontends.forFile(given);
+      if (!fe && fs::is_regular_file(st)) fe = frontends.forFile(given, head(p));
       if (!fe) {
         out.diagnostics.push_back({"warning", raw, 0, "not a language archscan reads (by file name)"});
         continue;
