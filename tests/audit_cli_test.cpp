@@ -278,10 +278,12 @@ TEST_F(AuditCli, RowsSayWhichSiteWhatDecidesItAndTheFix) {
   EXPECT_EQ(t["effect"].as<std::string>(), "crash");
   EXPECT_EQ(t["decided_by"]["how"].as<std::string>(), "T[cap] (KeyError)");
   EXPECT_EQ(t["fix"].as<std::string>(), "Add sm_120 like sm_100 (review any copied value); line 2: +, 12: 2");
-  YAML::Node gate = j["rows"][2];
+  // Deliberate gates are low-confidence notes: the audit shows them with --all.
+  EXPECT_EQ(j["rows"][2]["cells"]["sm_120"].as<std::string>(), "not-reported");
+  YAML::Node gate = json({"--target", "sm_120", "--all", "t"})["rows"][2];
   EXPECT_EQ(gate["cells"]["sm_120"].as<std::string>(), "gated");
   EXPECT_NE(gate["gate"].as<std::string>().find("only supported on SM100"), std::string::npos);
-  ProcessResult text = run({"--target", "sm_120", "t"});
+  ProcessResult text = run({"--target", "sm_120", "--all", "t"});
   EXPECT_NE(text.out.find("gated on the target"), std::string::npos);
   EXPECT_NE(text.out.find("gate: \"FP8 attention is only supported on SM100"), std::string::npos) << text.out;
 }

@@ -33,10 +33,16 @@ std::vector<std::string> caseNames() {
   return out;
 }
 
+// Files whose comments start with `#` rather than `//`.
+bool hashComments(const fs::path& p) {
+  auto ext = p.extension().string();
+  return ext == ".py" || ext == ".cmake" || ext == ".sh" || ext == ".yml" || ext == ".yaml" ||
+         p.filename() == "CMakeLists.txt" || p.filename().string().rfind("Dockerfile", 0) == 0;
+}
+
 bool sourceFile(const fs::path& p) {
   auto ext = p.extension().string();
-  return ext == ".py" || ext == ".cpp" || ext == ".cu" || ext == ".h" || ext == ".cuh" || ext == ".hpp" || ext == ".cmake" ||
-         p.filename() == "CMakeLists.txt";
+  return hashComments(p) || ext == ".cpp" || ext == ".cu" || ext == ".h" || ext == ".cuh" || ext == ".hpp";
 }
 
 std::string trim(const std::string& s) {
@@ -55,9 +61,7 @@ std::set<std::string> expectations(const fs::path& dir, const std::string& run) 
     int n = 0;
     while (std::getline(in, line)) {
       ++n;
-      bool hashComments = e.path().extension() == ".py" || e.path().extension() == ".cmake" ||
-                          e.path().filename() == "CMakeLists.txt";
-      size_t comment = line.find(hashComments ? "#" : "//");
+      size_t comment = line.find(hashComments(e.path()) ? "#" : "//");
       if (comment == std::string::npos) continue;
       std::string text = line.substr(comment);
       // Several clauses may share a line: `expect: a; b  expect(run2): c`.

@@ -87,7 +87,8 @@ TEST_F(InputErrors, MissingPathExits2InEveryCommandAndFormat) {
 TEST_F(InputErrors, NothingToScanExits2) {
   spit(dir / "docs/README.md", "# notes\n");
   const std::string nothing =
-      ": nothing to scan: no Python, C, C++, CUDA or CMake file there (after .gitignore and exclude globs)\n";
+      ": nothing to scan: no Python, C, C++, CUDA, CMake, shell, Dockerfile or workflow file there (after .gitignore "
+      "and exclude globs)\n";
   for (const auto& args : everyCommand({"docs"})) expectStopped(args, "archscan: docs" + nothing);
   // Everything excluded is nothing to scan too.
   expectStopped({"check", "--target", "sm_120", "--exclude", "t/**", "--format", "json", "t"}, "archscan: t" + nothing);

@@ -62,8 +62,8 @@ void splitDiscovery(Discovery& found, const ScanOptions& opts, ScanResult& r) {
   }
   if (r.input_errors.empty() && found.files.empty())
     r.input_errors.push_back({"error", joined(opts.paths.empty() ? std::vector<std::string>{"."} : opts.paths), 0,
-                              "nothing to scan: no Python, C, C++, CUDA or CMake file there (after .gitignore and "
-                              "exclude globs)"});
+                              "nothing to scan: no Python, C, C++, CUDA, CMake, shell, Dockerfile or workflow file "
+                              "there (after .gitignore and exclude globs)"});
 }
 
 // A file whose bytes could not be read comes back from extraction with no

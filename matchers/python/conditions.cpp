@@ -80,8 +80,29 @@ Site baseSite(const PyContext& ctx, TSNode at, TSNode subject, const std::string
   return s;
 }
 
+// The minors a clause admits beside a major test: `props.minor in [6, 9]`
+// next to `props.major == 8`; empty when it has no such test.
+std::vector<int> minorsBeside(const Clause& c, const std::string& subjectText, const ModuleIndex& idx) {
+  std::string minorText;
+  for (auto [major, minor] : {std::pair<const char*, const char*>{".major", ".minor"}, {"[0]", "[1]"}}) {
+    std::string m(major);
+    if (subjectText.size() > m.size() && subjectText.compare(subjectText.size() - m.size(), m.size(), m) == 0)
+      minorText = subjectText.substr(0, subjectText.size() - m.size()) + minor;
+  }
+  std::vector<int> out;
+  if (minorText.empty()) return out;
+  for (const auto& a : c.arms) {
+    if (idx.text(a.subject) != minorText || a.negated || a.op == ArmOp::Range) continue;
+    // The minors were classified as if they were majors (6 -> 6.x).
+    for (const auto& e : a.entries)
+      if (e.arch.major_only && e.arch.major < 10) out.push_back(e.arch.major);
+  }
+  return out;
+}
+
 void addArms(Site& s, const std::vector<Clause>& clauses, const std::string& subjectText, const ModuleIndex& idx) {
   for (size_t arm = 0; arm < clauses.size(); ++arm) {
+    std::vector<int> minors = minorsBeside(clauses[arm], subjectText, idx);
     for (const auto& a : clauses[arm].arms) {
       if (idx.text(a.subject) != subjectText) continue;
       if (a.op == ArmOp::Range) {
@@ -91,6 +112,7 @@ void addArms(Site& s, const std::vector<Clause>& clauses, const std::string& sub
         for (const auto& e : a.entries) {
           s.entries.push_back(e);
           s.entries.back().arm = static_cast<int>(arm);
+          if (e.arch.major_only && !a.negated) s.entries.back().minors = minors;
         }
         if (s.spelling.kind == SpellingKind::Unknown) s.spelling = a.style;
       }

@@ -31,7 +31,8 @@ std::vector<Arch> archsOfArm(const Site& s, int arm, const ArchTable& archs) {
   for (const auto& e : s.entries) {
     if (e.arm != arm) continue;
     if (e.arch.major_only) {
-      for (const Arch& a : archs.minorsOf(e.arch.major)) add(a);
+      for (const Arch& a : archs.minorsOf(e.arch.major))
+        if (e.minors.empty() || std::count(e.minors.begin(), e.minors.end(), a.minor)) add(a);
     } else {
       add(e.arch.base());
     }

@@ -76,6 +76,20 @@ bool excluded(const std::string& rel, const fs::path& abs, const DiscoverOptions
   return any;
 }
 
+// The first bytes of a file with no extension, for front-ends that know a
+// script by its shebang; nothing for other files (reading every file of a
+// tree would cost more than the scan).
+std::string head(const fs::path& p) {
+  if (p.has_extension()) return {};
+  std::ifstream in(p, std::ios::binary);
+  char buf[128];
+  in.read(buf, sizeof buf);
+  return std::string(buf, static_cast<size_t>(in.gcount()));
+}
+
+// A folder is walked unless hidden; .github holds CI workflows and scripts.
+bool hiddenFolder(const std::string& name) { return !name.empty() && name[0] == '.' && name != ".github"; }
+
 void addFile(const fs::path& p, const fs::path& root, Language lang, Discovery& out) {
   out.files.push_back(
       SourceFile{displayPath(p), root.generic_string(), lang, lang == Language::Python ? moduleName(p) : ""});
@@ -105,15 +119,16 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
     bool isDir = it->is_directory(ec);
     bool isExcluded = excluded(rel, absRoot / rel, opts, out);
     if (isDir) {
-      if ((!name.empty() && name[0] == '.') || name == "__pycache__" || name == "node_modules" ||
-          ignore.ignored(rel, true) || isExcluded) {
+      if (hiddenFolder(name) || name == "__pycache__" || name == "node_modules" || ignore.ignored(rel, true) ||
+          isExcluded) {
         it.disable_recursion_pending();
         continue;
       }
       if (fs::exists(p / ".gitignore")) ignore.add(readSmall(p / ".gitignore"), rel);
       continue;
     }
-    const Frontend* fe = frontends.forFile(name);
+    const Frontend* fe = frontends.forFile(rel);
+    if (!fe && !isExcluded && !p.has_extension() && !isLink && it->is_regular_file(ec)) fe = frontends.forFile(rel, head(p));
     if (!fe || ignore.ignored(rel, false) || isExcluded) continue;
     if (isLink) {
       fs::path target = fs::weakly_canonical(p, ec);
@@ -145,7 +160,9 @@ Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions&
     if (fs::is_directory(st)) {
       walk(p, opts, frontends, out);
     } else {
-      const Frontend* fe = frontends.forFile(p.filename().string());
+      std::string given = p.lexically_normal().generic_string();
+      const Frontend* fe = frontends.forFile(given);
+      if (!fe && fs::is_regular_file(st)) fe = frontends.forFile(given, head(p));
       if (!fe) {
         out.diagnostics.push_back({"warning", raw, 0, "not a language archscan reads (by file name)"});
         continue;

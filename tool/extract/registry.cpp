@@ -3,6 +3,7 @@
 #include "cmake/cmake_frontend.h"
 #include "cpp/cpp_frontend.h"
 #include "python/python_frontend.h"
+#include "scripts/scripts_frontend.h"
 
 namespace archscan {
 
@@ -11,6 +12,7 @@ std::shared_ptr<const FrontendSet> makeFrontends(const Knowledge& k, const Front
   all.push_back(std::make_unique<PythonFrontend>(k));
   all.push_back(std::make_unique<CppFrontend>(k, CppSettings{s.root, s.database}));
   all.push_back(std::make_unique<CMakeFrontend>(k));
+  all.push_back(std::make_unique<ScriptsFrontend>(k));
   return std::make_shared<const FrontendSet>(std::move(all));
 }
 

@@ -25,6 +25,9 @@ class Frontend {
   // Whether this front-end reads the file, judged by its name and, where the
   // name says nothing, by its first bytes (`head`, possibly empty).
   virtual bool accepts(std::string_view filename, std::string_view head) const = 0;
+  // Files a front-end reads by the folder they sit in rather than by name
+  // (.github/workflows/*.yml); `path` is '/'-separated. None by default.
+  virtual bool acceptsPath(std::string_view path) const;
   // A cheap look before parsing: may the text hold an arch decision at all?
   virtual bool worthParsing(std::string_view text) const = 0;
   virtual FileFacts extract(const SourceText& source) const = 0;
@@ -39,8 +42,9 @@ class Frontend {
 class FrontendSet {
  public:
   explicit FrontendSet(std::vector<std::unique_ptr<Frontend>> frontends);
-  // The first front-end that accepts the file, or null.
-  const Frontend* forFile(std::string_view filename, std::string_view head = {}) const;
+  // The first front-end that accepts the file by its name and first bytes,
+  // then the first that accepts it by its path ('/'-separated), or null.
+  const Frontend* forFile(std::string_view path, std::string_view head = {}) const;
   const Frontend& of(Language language) const;
 
  private:

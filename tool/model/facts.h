@@ -73,6 +73,9 @@ struct Entry {
   ByteRange container;    // element: the collection literal it sits in
   EntryForm form = EntryForm::Key;
   int arm = 0;  // which branch, case or value of its site the entry selects (entries of one arm share a path)
+  // A major-only key narrowed by a minor test beside it
+  // (`major == 8 and minor in [6, 9]`): the minors the arm admits; empty: all.
+  std::vector<int> minors;
   int line = 0;
   int end_line = 0;
 };

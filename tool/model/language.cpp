@@ -7,6 +7,7 @@ const char* languageName(Language l) {
     case Language::Python: return "python";
     case Language::Cpp: return "cpp";
     case Language::CMake: return "cmake";
+    case Language::Shell: return "shell";
   }
   return "?";
 }

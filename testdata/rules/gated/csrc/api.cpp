@@ -14,10 +14,10 @@ int getArchMajor();
 
 void qv_forward(bool has_qv) {
   int arch = getSMVersion();
-  if (has_qv) TORCH_CHECK(arch == 90, "q_v is only supported for Hopper GPUs");  // expect: gated sm_120 note
+  if (has_qv) TORCH_CHECK(arch == 90, "q_v is only supported for Hopper GPUs");  // expect(all): gated sm_120 note
 }
 
 void check_fp4(bool is_fp4) {
   const int arch_major = getArchMajor();
-  HOST_ASSERT(!is_fp4 || arch_major == 10);  // expect: gated sm_120 note
+  HOST_ASSERT(!is_fp4 || arch_major == 10);  // expect(all): gated sm_120 note
 }

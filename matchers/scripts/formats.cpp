@@ -1,0 +1,265 @@
+#include "formats.h"
+
+#include <cctype>
+
+namespace archscan::scripts {
+namespace {
+
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool endsWith(std::string_view s, std::string_view x) { return s.size() >= x.size() && s.substr(s.size() - x.size()) == x; }
+
+// One physical line: [begin, end) without its line break.
+struct Line {
+  uint32_t begin = 0, end = 0;
+  uint32_t content = 0;  // first non-blank byte (== end when blank)
+  int number = 0;
+  bool empty() const { return content == end; }
+  int indent() const { return static_cast<int>(content - begin); }
+};
+
+std::vector<Line> splitLines(std::string_view s) {
+  std::vector<Line> out;
+  uint32_t p = 0;
+  int n = 1;
+  while (p <= s.size()) {
+    size_t nl = s.find('\n', p);
+    uint32_t e = static_cast<uint32_t>(nl == std::string_view::npos ? s.size() : nl);
+    Line l{p, e, p, n++};
+    while (l.end > l.begin && s[l.end - 1] == '\r') --l.end;
+    while (l.content < l.end && blank(s[l.content])) ++l.content;
+    out.push_back(l);
+    if (nl == std::string_view::npos) break;
+    p = e + 1;
+  }
+  return out;
+}
+
+// The end of a value before a ` #` comment (outside quotes) and trailing blanks.
+uint32_t valueEnd(std::string_view s, uint32_t b, uint32_t e) {
+  char q = '\0';
+  for (uint32_t i = b; i < e; ++i) {
+    char c = s[i];
+    if (q) {
+      if (c == q) q = '\0';
+    } else if (c == '"' || c == '\'') {
+      if (i == b || blank(s[i - 1]) || s[i - 1] == '[' || s[i - 1] == ',') q = c;
+    } else if (c == '#' && (i == b || blank(s[i - 1]))) {
+      e = i;
+      break;
+    }
+  }
+  while (e > b && blank(s[e - 1])) --e;
+  return e;
+}
+
+// A scalar [b, e): its text without quotes.
+SequenceItem scalar(std::string_view s, uint32_t b, uint32_t e, int line) {
+  SequenceItem it;
+  it.scalar = it.item = ByteRange{b, e};
+  it.line = line;
+  if (e - b >= 2 && (s[b] == '"' || s[b] == '\'') && s[e - 1] == s[b]) {
+    it.quote = s[b];
+    it.text = std::string(s.substr(b + 1, e - b - 2));
+  } else {
+    it.text = std::string(s.substr(b, e - b));
+  }
+  return it;
+}
+
+// `[80, 90, "100a"]` on one line: its elements, or nothing when one is no plain scalar.
+std::vector<SequenceItem> flowSequence(std::string_view s, uint32_t b, uint32_t e, int line) {
+  std::vector<SequenceItem> out;
+  uint32_t p = b + 1, close = e - 1;
+  while (p < close) {
+    while (p < close && blank(s[p])) ++p;
+    uint32_t start = p;
+    char q = (s[p] == '"' || s[p] == '\'') ? s[p] : '\0';
+    if (q) {
+      ++p;
+      while (p < close && s[p] != q) ++p;
+      if (p < close) ++p;
+    }
+    while (p < close && s[p] != ',') ++p;
+    uint32_t end = p;
+    while (end > start && blank(s[end - 1])) --end;
+    if (end > start) {
+      SequenceItem it = scalar(s, start, end, line);
+      if (it.text.find_first_of("[]{}:") != std::string::npos) return {};
+      out.push_back(it);
+    }
+    ++p;
+  }
+  return out;
+}
+
+}  // namespace
+
+Format formatOf(std::string_view path) {
+  std::string low = lower(path);
+  if (endsWith(low, ".yml") || endsWith(low, ".yaml")) return Format::Workflow;
+  size_t slash = low.rfind('/');
+  std::string_view name = std::string_view(low).substr(slash == std::string::npos ? 0 : slash + 1);
+  if (name.rfind("dockerfile", 0) == 0 || endsWith(name, ".dockerfile")) return Format::Dockerfile;
+  return Format::Shell;
+}
+
+void readShell(std::string_view source, SiteBuilder& b, Errors& errors) {
+  ShellLex lex = lexShell(source);
+  errors.insert(errors.end(), lex.errors.begin(), lex.errors.end());
+  b.shell(lex);
+}
+
+// Instructions are lines; a trailing `\` continues one, and comment lines
+// inside a continued instruction are dropped, as Docker does.
+void readDockerfile(std::string_view source, SiteBuilder& b, Errors& errors) {
+  std::vector<Line> lines = splitLines(source);
+  auto continues = [&](const Line& l) { return l.end > l.content && source[l.end - 1] == '\\'; };
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const Line& l = lines[i];
+    if (l.empty() || source[l.content] == '#') continue;
+    uint32_t we = l.content;
+    while (we < l.end && !blank(source[we])) ++we;
+    std::string instr = lower(source.substr(l.content, we - l.content));
+    size_t last = i;
+    bool more = continues(l);
+    while (more && last + 1 < lines.size()) {
+      const Line& n = lines[++last];
+      if (n.empty() || source[n.content] == '#') continue;
+      more = continues(n);
+    }
+    uint32_t end = lines[last].end;
+    int line = l.number;
+    ByteRange extent{l.content, end};
+    if (instr == "run") {
+      uint32_t body = we;
+      while (body < end && blank(source[body])) ++body;
+      if (body < end && source[body] != '[') {  // exec form ["bash", "-c", ...] is not read
+        ShellLex lex = lexShell(source, body, end, line);
+        errors.insert(errors.end(), lex.errors.begin(), lex.errors.end());
+        b.shell(lex);
+      }
+    } else if (instr == "env" || instr == "arg") {
+      // Docker keeps a ` # note` in the value; no arch list has one, so it is read as a comment.
+      end = valueEnd(source, we, end);
+      std::vector<Word> words = lexWords(source, we, end, line, false, errors);
+      std::string origin = "a Dockerfile " + std::string(instr == "env" ? "ENV" : "ARG");
+      if (!words.empty() && splitAssignment(words[0], false)) {
+        for (const Word& w : words)
+          if (auto a = splitAssignment(w, false))
+            b.binding(a->name, a->value, BareSeparators{true, false}, w.line, ByteRange{w.begin, w.end}, origin);
+      } else if (instr == "env" && !words.empty()) {  // ENV NAME value with blanks
+        std::vector<Word> value = lexWords(source, words[0].end, end, line, true, errors);
+        if (value.size() == 1)
+          b.binding(words[0].value.text, value[0].value, BareSeparators{true, true}, line, extent, origin);
+      }
+    }
+    i = last;
+  }
+}
+
+// Line by line: a key's scalar, flow sequence or block sequence; `run:`
+// bodies as shell. Keys under `matrix:` name matrix axes (`matrix.arch`).
+void readWorkflow(std::string_view source, SiteBuilder& b, Errors& errors) {
+  std::vector<Line> lines = splitLines(source);
+  struct Parent {
+    int col;
+    std::string key;
+  };
+  std::vector<Parent> parents;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const Line& l = lines[i];
+    if (l.empty() || source[l.content] == '#') continue;
+    uint32_t c = l.content;
+    if (source[c] == '-' && (c + 1 == l.end || source[c + 1] == ' ')) {
+      ++c;
+      while (c < l.end && blank(source[c])) ++c;
+    }
+    int col = static_cast<int>(c - l.begin);
+    uint32_t k = c;
+    char q = (k < l.end && (source[k] == '"' || source[k] == '\'')) ? source[k] : '\0';
+    if (q) {
+      ++k;
+      while (k < l.end && source[k] != q) ++k;
+      if (k < l.end) ++k;
+    } else {
+      while (k < l.end && (std::isalnum(static_cast<unsigned char>(source[k])) || source[k] == '_' ||
+                           source[k] == '-' || source[k] == '.'))
+        ++k;
+    }
+    if (k == c || k >= l.end || source[k] != ':' || (k + 1 < l.end && !blank(source[k + 1]))) continue;
+    std::string key(source.substr(q ? c + 1 : c, q ? k - c - 2 : k - c));
+    while (!parents.empty() && parents.back().col >= col) parents.pop_back();
+    uint32_t vb = k + 1;
+    while (vb < l.end && blank(source[vb])) ++vb;
+    uint32_t ve = valueEnd(source, vb, l.end);
+    bool inMatrix = false, inInclude = false;
+    for (const auto& p : parents) {
+      inMatrix |= p.key == "matrix";
+      inInclude |= inMatrix && (p.key == "include" || p.key == "exclude");
+    }
+    std::string name = inMatrix ? "matrix." + key : key;
+    ByteRange extent{l.content, ve};
+    if (key == "run") {
+      if (vb < ve && (source[vb] == '|' || source[vb] == '>')) {
+        size_t last = i;
+        for (size_t j = i + 1; j < lines.size() && (lines[j].empty() || lines[j].indent() > col); ++j) last = j;
+        if (last > i) {
+          ShellLex lex = lexShell(source, lines[i + 1].begin, lines[last].end, lines[i + 1].number);
+          errors.insert(errors.end(), lex.errors.begin(), lex.errors.end());
+          b.shell(lex);
+          i = last;
+        }
+      } else if (vb < ve && source[vb] != '"' && source[vb] != '\'') {
+        b.shell(lexShell(source, vb, ve, l.number));
+      }
+      continue;
+    }
+    if (vb == ve) {  // a mapping or a block sequence below
+      std::vector<SequenceItem> items;
+      size_t last = i;
+      bool scalars = true;
+      for (size_t j = i + 1; j < lines.size(); ++j) {
+        const Line& n = lines[j];
+        if (n.empty() || source[n.content] == '#') continue;
+        if (n.indent() < col || source[n.content] != '-' || (n.content + 1 < n.end && source[n.content + 1] != ' ')) break;
+        uint32_t sb = n.content + 1;
+        while (sb < n.end && blank(source[sb])) ++sb;
+        uint32_t se = valueEnd(source, sb, n.end);
+        SequenceItem it = scalar(source, sb, se, n.number);
+        it.item = ByteRange{n.content, se};
+        if (se == sb || it.text.find(": ") != std::string::npos || it.text.back() == ':' ||
+            it.text.find_first_of("[]{}") != std::string::npos)
+          scalars = false;
+        items.push_back(it);
+        last = j;
+      }
+      if (!items.empty() && scalars) {
+        b.sequence(name, items, true, l.number, ByteRange{l.content, lines[last].end});
+        i = last;
+        continue;
+      }
+      parents.push_back({col, key});
+      continue;
+    }
+    if (source[vb] == '[' && source[ve - 1] == ']') {
+      b.sequence(name, flowSequence(source, vb, ve, l.number), false, l.number, extent);
+      continue;
+    }
+    if (source[vb] == '{' || source[vb] == '&' || source[vb] == '*' || source[vb] == '|' || source[vb] == '>') continue;
+    std::vector<Word> value = lexWords(source, vb, ve, l.number, true, errors);
+    if (value.size() != 1) continue;
+    // A matrix entry (`- arch: 90` under include:) holds one arch of the axis.
+    b.binding(name, value[0].value, BareSeparators{true, true}, l.number, extent,
+              inMatrix ? "a matrix entry" : "a YAML value", inInclude);
+    if (inInclude) b.byHand(name, "each arch is a matrix include entry of its own; add one by hand");
+  }
+}
+
+}  // namespace archscan::scripts

@@ -1,0 +1,403 @@
+#include "sites.h"
+
+#include <algorithm>
+#include <cctype>
+#include <regex>
+
+#include "arch/arch_list.h"
+#include "knowledge/names.h"
+
+namespace archscan::scripts {
+namespace {
+
+bool archName(const std::string& name, const Knowledge& k) {
+  NameVerdict v = judgeName(name, k);
+  return v.arch_like && !v.negative;
+}
+
+// A name for a list of archs, not for one (CUDA_ARCH names one).
+bool listName(const std::string& name) {
+  std::string low;
+  for (char c : name) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* w : {"archs", "arches", "list", "architectures", "capabilities", "targets"})
+    if (low.find(w) != std::string::npos) return true;
+  return false;
+}
+
+bool space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// The value with every reference blanked, except the default of
+// ${NAME:-default}: "${TORCH_CUDA_ARCH_LIST};9.0" reads as " ... ;9.0".
+std::string resolvedView(const Slice& v) {
+  std::string out = v.text;
+  for (const Reference& r : v.refs)
+    for (size_t i = r.begin; i < r.end && i < out.size(); ++i)
+      if (!r.has_default || i < r.default_begin || i >= r.default_end) out[i] = ' ';
+  return out;
+}
+
+// `arch=compute_90a,code=sm_90a` or `arch=compute_90,code=[sm_90,compute_90]`.
+const std::regex& gencodeSpec() {
+  static const std::regex re(R"(^arch=compute_(\d+[af]?),code=\[?((?:sm|compute)_\d+[af]?)((?:,(?:sm|compute)_\d+[af]?)*)\]?$)");
+  return re;
+}
+
+// Pieces of a command: its words, and the blank-separated parts of a quoted
+// word that holds several flags (NVCC_FLAGS="-gencode arch=... -gencode ...").
+struct Piece {
+  std::string text;
+  Slice value;
+  std::string owner;  // the variable a piece is assigned to, if any
+  int line = 0;
+};
+
+std::vector<Piece> pieces(const ShellCommand& c) {
+  std::vector<Piece> out;
+  // Assignments lead a command or are the arguments of export and its kin;
+  // elsewhere `arch=compute_90,code=sm_90` is a flag's value.
+  bool leading = true, declares = false;
+  for (const Word& w : c.words) {
+    Slice v = w.value;
+    std::string owner;
+    auto a = leading || declares ? splitAssignment(w, false) : std::nullopt;
+    if (a) {
+      v = a->value;
+      owner = a->name;
+    } else if (leading) {
+      leading = false;
+      const std::string& n = w.value.text;
+      declares = n == "export" || n == "local" || n == "declare" || n == "typeset" || n == "readonly" || n == "env";
+    }
+    size_t i = 0;
+    while (i < v.text.size()) {
+      while (i < v.text.size() && space(v.text[i])) ++i;
+      size_t b = i;
+      while (i < v.text.size() && !space(v.text[i])) ++i;
+      if (i > b) out.push_back(Piece{v.text.substr(b, i - b), v.sub(b, i), owner, w.line});
+    }
+  }
+  return out;
+}
+
+// Where the command's name is, after leading assignments.
+std::string commandName(const ShellCommand& c) {
+  for (const Word& w : c.words) {
+    if (splitAssignment(w, false)) continue;
+    std::string n = w.value.text;
+    size_t slash = n.rfind('/');
+    return slash == std::string::npos ? n : n.substr(slash + 1);
+  }
+  return "";
+}
+
+bool nvccArchFlag(const std::string& f) { return f == "-arch" || f == "--arch" || f == "--gpu-architecture"; }
+
+}  // namespace
+
+Site& SiteBuilder::siteFor(const std::string& name, int line, ByteRange extent, const std::string& reason) {
+  auto it = lists_.find(name);
+  if (it == lists_.end()) {
+    Site s;
+    s.kind = SiteKind::Set;
+    s.name = name;
+    s.evidence.name = true;
+    s.evidence.reasons.push_back(reason);
+    s.name_archs = judgeName(name, k_).named_archs;
+    s.build_list = true;
+    s.line = s.end_line = line;
+    s.extent = extent;
+    f_.sites.push_back(s);
+    it = lists_.emplace(name, f_.sites.size() - 1).first;
+  }
+  Site& s = f_.sites[it->second];
+  s.line = std::min(s.line, line);
+  s.end_line = std::max(s.end_line, line);
+  s.extent.begin = std::min(s.extent.begin, extent.begin);
+  s.extent.end = std::max(s.extent.end, extent.end);
+  return s;
+}
+
+void SiteBuilder::binding(const std::string& name, const Slice& value, BareSeparators bare, int line, ByteRange extent,
+                          const std::string& origin, bool single_ok) {
+  if (!archName(name, k_)) return;
+  std::string view = resolvedView(value);
+  if (view.find_first_not_of(" \t\r\n") == std::string::npos) return;
+  auto items = parseArchList(view, k_.archs);
+  if (!items || (items->size() < 2 && !listName(name) && !single_ok)) return;
+  bool commas = false, semicolons = view.find(';') != std::string::npos;
+  for (size_t i = 1; i < items->size(); ++i) {
+    std::string between = view.substr((*items)[i - 1].end, (*items)[i].begin - (*items)[i - 1].end);
+    commas |= between.find(',') != std::string::npos;
+  }
+  bool spaces = !semicolons && items->size() > 1;
+  Site& s = siteFor(name, line, extent, origin + " of arch-like '" + name + "'");
+  size_t idx = static_cast<size_t>(&s - f_.sites.data());
+  for (const ListItem& it : *items) {
+    Entry e;
+    e.arch = it.key.arch;
+    e.style = it.key.style;
+    e.key_text = view.substr(it.begin, it.end - it.begin);
+    auto r = value.range(it.begin, it.end);
+    bool quoted = it.begin < value.quoted.size() && value.quoted[it.begin];
+    // One item alone: `;` where the item is quoted or `;` is a plain character there.
+    bool useSpace = spaces || (items->size() == 1 && !quoted && !bare.semicolon && bare.space);
+    e.form = useSpace ? EntryForm::SpaceItem : EntryForm::SemicolonItem;
+    bool sepOk = quoted || (useSpace ? bare.space : bare.semicolon);
+    if (!r || commas || !sepOk) {
+      s.patchable = false;
+      s.unpatchable_reason = commas ? "a comma-separated list; add the arch by hand"
+                             : !r   ? "the list has escaped or continued characters; patch it by hand"
+                                    : "an unquoted shell word cannot take another item; quote it and add the arch by hand";
+    } else {
+      e.key = e.item = *r;
+    }
+    e.container = extent;
+    e.line = e.end_line = line;
+    s.entries.push_back(e);
+    ptx_[idx] = ptx_[idx] || it.ptx;
+  }
+  if (s.spelling.kind == SpellingKind::Unknown) s.spelling = s.entries.front().style;
+}
+
+void SiteBuilder::sequence(const std::string& name, const std::vector<SequenceItem>& items, bool block, int line,
+                           ByteRange extent) {
+  if (!archName(name, k_) || items.empty()) return;
+  std::vector<ClassifiedKey> keys;
+  std::vector<bool> ptx;
+  for (const auto& it : items) {
+    bool p = false;
+    auto c = classifyListItem(it.text, k_.archs, &p);
+    if (!c) return;
+    keys.push_back(*c);
+    ptx.push_back(p);
+  }
+  if (!unknownsAreFamilyMates(keys)) return;
+  Site& s = siteFor(name, line, extent, "YAML sequence under arch-like key '" + name + "'");
+  size_t idx = static_cast<size_t>(&s - f_.sites.data());
+  for (size_t i = 0; i < items.size(); ++i) {
+    Entry e;
+    e.arch = keys[i].arch;
+    e.style = keys[i].style;
+    e.style.quote = items[i].quote;
+    e.key = items[i].scalar;
+    e.item = items[i].item;
+    e.key_text = items[i].quote ? std::string(1, items[i].quote) + items[i].text + items[i].quote : items[i].text;
+    e.form = EntryForm::Element;  // a flow element gets `, 120` after it
+    e.container = extent;
+    e.line = e.end_line = items[i].line;
+    s.entries.push_back(e);
+    ptx_[idx] = ptx_[idx] || ptx[i];
+  }
+  if (s.spelling.kind == SpellingKind::Unknown) s.spelling = s.entries.front().style;
+  // The patch engine writes list neighbours with commas; a `- 120` line is not one.
+  if (block) {
+    s.patchable = false;
+    s.unpatchable_reason = "a YAML block sequence; add a `- ` line for the arch by hand";
+  }
+}
+
+void SiteBuilder::byHand(const std::string& name, const std::string& reason) {
+  auto it = lists_.find(name);
+  if (it == lists_.end()) return;
+  f_.sites[it->second].patchable = false;
+  f_.sites[it->second].unpatchable_reason = reason;
+}
+
+// -gencode arch=compute_90,code=sm_90, -gencode=..., --generate-code ...;
+// -arch=sm_90, --gpu-architecture sm_90 and --arch 90 (any command).
+void SiteBuilder::flags(const ShellCommand& c) {
+  std::vector<Piece> ps = pieces(c);
+  std::string cmd = commandName(c);
+  for (size_t i = 0; i < ps.size(); ++i) {
+    const Piece& p = ps[i];
+    std::string flag = p.text, spec;
+    Slice specValue;
+    int specLine = p.line;
+    size_t eq = flag.find('=');
+    if (eq != std::string::npos && flag[0] == '-') {
+      spec = flag.substr(eq + 1);
+      specValue = p.value.sub(eq + 1, p.text.size());
+      flag = flag.substr(0, eq);
+    } else if (i + 1 < ps.size() && flag[0] == '-') {
+      spec = ps[i + 1].text;
+      specValue = ps[i + 1].value;
+      specLine = ps[i + 1].line;
+    } else {
+      continue;
+    }
+    std::string owner = p.owner.empty() ? cmd : p.owner;
+    ByteRange extent{p.value.at.empty() ? 0 : p.value.at.front(), specValue.at.empty() ? 0 : specValue.at.back() + 1};
+    if (flag == "-gencode" || flag == "--generate-code") {
+      std::smatch m;
+      if (!std::regex_match(spec, m, gencodeSpec())) continue;
+      bool p2 = false;
+      auto key = classifyListItem(m[2].str(), k_.archs, &p2);
+      if (!key) continue;
+      Site& s = siteFor(owner + " (-gencode)", specLine, extent, "nvcc -gencode flags");
+      size_t idx = static_cast<size_t>(&s - f_.sites.data());
+      Entry e;
+      e.arch = key->arch;
+      e.style = key->style;
+      e.key_text = spec;
+      if (auto r = specValue.range(0, specValue.text.size())) e.key = e.item = *r;
+      e.form = EntryForm::Gencode;
+      e.line = e.end_line = specLine;
+      s.entries.push_back(e);
+      if (s.spelling.kind == SpellingKind::Unknown) s.spelling = key->style;
+      // A pair is a flag of its own, not a list item.
+      s.patchable = false;
+      s.unpatchable_reason = "a -gencode pair is a flag of its own; add the new pair by hand";
+      ptx_[idx] = ptx_[idx] || p2 || m[3].str().find("compute_") != std::string::npos;
+      ++i;
+    } else if (nvccArchFlag(flag) || (flag.rfind("--", 0) == 0 && listName(flag.substr(2)) && archName(flag.substr(2), k_))) {
+      std::string name = owner + " " + flag;
+      size_t before = f_.sites.size();
+      binding(name, specValue, BareSeparators{}, specLine, extent, "the value of " + flag, true);
+      if (f_.sites.size() > before || lists_.count(name)) {
+        Site& s = f_.sites[lists_[name]];
+        s.evidence.reasons.back() = "arch flag " + flag;
+        // nvcc -arch=sm_90 alone also embeds compute_90 PTX, which newer GPUs JIT-compile.
+        bool plain = cmd == "nvcc" && !s.entries.empty() && s.entries.back().arch.variant == Variant::None;
+        if (plain) ptx_[lists_[name]] = true;
+      }
+      ++i;
+    }
+  }
+}
+
+// case "$ARCH" in 90|100) ...;; *) echo unsupported; exit 1;; esac
+void SiteBuilder::caseStatements(const ShellLex& lex) {
+  const auto& t = lex.tokens;
+  auto isWord = [&](size_t i, const char* w) { return i < t.size() && !t[i].op && t[i].word.value.text == w; };
+  auto isOp = [&](size_t i, const char* o) { return i < t.size() && t[i].op && t[i].text == o; };
+  for (size_t i = 0; i + 2 < t.size(); ++i) {
+    bool commandStart = i == 0 || t[i - 1].op;
+    if (!commandStart || !isWord(i, "case") || t[i + 1].op || !isWord(i + 2, "in")) continue;
+    const Word& subject = t[i + 1].word;
+    if (subject.value.refs.size() != 1 || subject.value.refs[0].name.empty() ||
+        !archName(subject.value.refs[0].name, k_))
+      continue;
+    Site s;
+    s.kind = SiteKind::Switch;
+    s.name = "case " + subject.value.text;
+    s.subject = Subject{subject.value.text, "", Evidence{}};
+    s.subject->evidence.name = true;
+    s.evidence.name = true;
+    s.evidence.reasons.push_back("a case on arch-like '" + subject.value.refs[0].name + "'");
+    s.line = t[i].line;
+    s.extent.begin = t[i].word.begin;
+    bool isArchCase = true, hasDefault = false, defaultExits = false;
+    std::string message;
+    int arm = 0;
+    size_t j = i + 3;
+    while (j < t.size() && isArchCase) {
+      while (isOp(j, "\n") || isOp(j, ";")) ++j;
+      if (j >= t.size() || isWord(j, "esac")) break;
+      if (isOp(j, "(")) ++j;
+      bool isDefault = false;
+      std::vector<const Word*> labels;
+      while (j < t.size() && !t[j].op) {
+        labels.push_back(&t[j].word);
+        ++j;
+        if (isOp(j, "|")) ++j;
+        else break;
+      }
+      if (!isOp(j, ")") || labels.empty()) {
+        isArchCase = false;
+        break;
+      }
+      ++j;
+      for (const Word* w : labels) {
+        if (w->value.text == "*") {
+          isDefault = true;
+          continue;
+        }
+        auto key = w->value.refs.empty() ? classifyListItem(w->value.text, k_.archs) : std::nullopt;
+        if (!key || key->style.kind == SpellingKind::MajorString) {
+          isArchCase = false;
+          break;
+        }
+        Entry e;
+        e.arch = key->arch;
+        e.style = key->style;
+        e.key_text = w->value.text;
+        if (auto r = w->value.range(0, w->value.text.size()); r && !w->value.quoted[0]) e.key = e.item = *r;
+        else s.patchable = false;
+        e.form = EntryForm::Case;
+        e.arm = arm;
+        e.line = e.end_line = w->line;
+        s.entries.push_back(e);
+      }
+      // The arm's body, up to its `;;` (nested cases counted).
+      int depth = 0;
+      bool afterExit = false;
+      for (; j < t.size(); ++j) {
+        bool start = t[j - 1].op;
+        if (start && isWord(j, "case")) ++depth;
+        if (start && isWord(j, "esac")) {
+          if (depth == 0) break;
+          --depth;
+        }
+        if (depth == 0 && t[j].op && (t[j].text == ";;" || t[j].text == ";&" || t[j].text == ";;&")) {
+          ++j;
+          break;
+        }
+        if (!isDefault || t[j].op) continue;
+        const std::string& w = t[j].word.value.text;
+        if (afterExit) defaultExits |= w != "0";
+        afterExit = start && (w == "exit" || w == "return");
+        if (start && w == "false") defaultExits = true;
+        if (!start && (t[j - 1].word.value.text == "echo" || t[j - 1].word.value.text == "printf") && message.empty())
+          message = w;
+      }
+      if (afterExit) defaultExits = true;  // a bare `exit` right after an error message
+      hasDefault |= isDefault;
+      ++arm;
+    }
+    if (!isArchCase || s.entries.empty() || j >= t.size()) continue;
+    s.end_line = t[j].line;
+    s.extent.end = t[j].word.end;
+    s.spelling = s.entries.front().style;
+    s.crash_message = message;
+    if (hasDefault && defaultExits) {
+      s.on_missing = OnMissing::Crash;
+      s.on_missing_reason = "the `*)` arm exits with an error";
+    } else {
+      s.on_missing = OnMissing::Fallback;
+      s.on_missing_reason = hasDefault ? "the `*)` arm is taken" : "no arm is taken";
+    }
+    if (!s.patchable) s.unpatchable_reason = "a quoted or escaped case label; patch it by hand";
+    f_.sites.push_back(s);
+    i = j;
+  }
+}
+
+void SiteBuilder::shell(const ShellLex& lex) {
+  for (const ShellCommand& c : lex.commands) {
+    for (const Assignment& a : assignments(c)) {
+      const Word* w = nullptr;
+      for (const Word& x : c.words)
+        if (x.begin == a.begin) w = &x;
+      // --arch=... and --cuda-archs=... are read as flags.
+      if (w && w->value.text.rfind("--", 0) == 0) continue;
+      binding(a.name, a.value, BareSeparators{}, a.line, ByteRange{a.begin, a.end}, "an assignment");
+    }
+    flags(c);
+  }
+  caseStatements(lex);
+}
+
+void SiteBuilder::finish() {
+  for (auto& [name, idx] : lists_) {
+    Site& s = f_.sites[idx];
+    if (ptx_[idx]) {
+      s.on_missing = OnMissing::Fallback;
+      s.on_missing_reason = "no code is built for it; PTX in the list is JIT-compiled instead";
+    } else {
+      s.on_missing = OnMissing::Crash;
+      s.on_missing_reason = "no kernel is built for it (no kernel image is available)";
+    }
+  }
+}
+
+}  // namespace archscan::scripts

@@ -1,0 +1,62 @@
+#pragma once
+// Turns what the format readers found (shell commands, NAME=VALUE bindings,
+// YAML sequences) into arch sites of one file. A list is an arch list only
+// under an arch-like name (TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_ARCHITECTURES,
+// *_CUDA_ARCHS, a matrix key `cuda_archs`) or after an nvcc flag (-gencode,
+// -arch, --gpu-architecture); every item must be an arch, so versions,
+// ports and counts never are.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "knowledge/knowledge.h"
+#include "model/facts.h"
+#include "shell_lexer.h"
+
+namespace archscan::scripts {
+
+// Which separators may be written between list items outside quotes: none
+// in a shell word, `;` in a Dockerfile ENV pair, both in a YAML plain scalar.
+struct BareSeparators {
+  bool semicolon = false;
+  bool space = false;
+};
+
+// One element of a YAML sequence: the scalar (quotes included) and, in a
+// block sequence, the `- scalar` it sits in.
+struct SequenceItem {
+  std::string text;  // the scalar without quotes
+  char quote = '\0';
+  ByteRange scalar;  // quotes included
+  ByteRange item;    // `- 90` in a block sequence; the scalar in a flow one
+  int line = 0;
+};
+
+class SiteBuilder {
+ public:
+  SiteBuilder(const Knowledge& k, FileFacts& facts) : k_(k), f_(facts) {}
+
+  // Assignments, nvcc flags and `case` labels of a lexed script.
+  void shell(const ShellLex& lex);
+  // A value bound to a name; `single_ok` admits a one-arch value without a list-like name.
+  void binding(const std::string& name, const Slice& value, BareSeparators bare, int line, ByteRange extent,
+               const std::string& origin, bool single_ok = false);
+  // A YAML sequence under an arch-like key (`cuda_archs: [80, 90]`, or `- 90` lines); `block` for the latter.
+  void sequence(const std::string& name, const std::vector<SequenceItem>& items, bool block, int line, ByteRange extent);
+  // Marks a named list as one to add to by hand (a matrix `include:` entry per arch).
+  void byHand(const std::string& name, const std::string& reason);
+  // Severity of each list from what it holds; call once, at the end.
+  void finish();
+
+ private:
+  Site& siteFor(const std::string& name, int line, ByteRange extent, const std::string& reason);
+  void flags(const ShellCommand& c);
+  void caseStatements(const ShellLex& lex);
+
+  const Knowledge& k_;
+  FileFacts& f_;
+  std::map<std::string, size_t> lists_;  // name -> index in f_.sites
+  std::map<size_t, bool> ptx_;           // site index -> the list keeps PTX
+};
+
+}  // namespace archscan::scripts

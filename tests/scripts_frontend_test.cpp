@@ -1,0 +1,219 @@
+// The scripts front-end: the shell lexer (quotes, references, byte ranges,
+// here-documents, totality), which files it reads, and the sites it finds in
+// scripts, Dockerfiles and workflows, with the bytes a patch would edit.
+#include <gtest/gtest.h>
+
+#include "scripts/scripts_frontend.h"
+#include "scripts/shell_lexer.h"
+#include "test_support.h"
+
+namespace archscan {
+namespace {
+
+using scripts::lexShell;
+using test::siteNamed;
+
+FileFacts extract(const std::string& source, const std::string& path) {
+  ScriptsFrontend fe(test::knowledge());
+  return fe.extract(SourceText{path, source});
+}
+
+std::vector<std::string> keyTexts(const std::string& src, const Site& s) {
+  std::vector<std::string> out;
+  for (const auto& e : s.entries) out.push_back(src.substr(e.key.begin, e.key.end - e.key.begin));
+  return out;
+}
+
+TEST(ShellLexer, WordsKeepTheirSourceBytes) {
+  std::string src = "export A=\"8.0;${B:-9.0 10.0}\" C='x y'\\\n  D=e\\ f # comment \"\nnext; cmd && other\n";
+  scripts::ShellLex lx = lexShell(src);
+  ASSERT_TRUE(lx.errors.empty()) << lx.errors[0].second;
+  ASSERT_EQ(lx.commands.size(), 4u);
+  const auto& w = lx.commands[0].words;
+  ASSERT_EQ(w.size(), 4u);
+  EXPECT_EQ(w[1].value.text, "A=8.0;${B:-9.0 10.0}");
+  ASSERT_EQ(w[1].value.refs.size(), 1u);
+  const auto& r = w[1].value.refs[0];
+  EXPECT_EQ(r.name, "B");
+  ASSERT_TRUE(r.has_default);
+  EXPECT_EQ(w[1].value.text.substr(r.default_begin, r.default_end - r.default_begin), "9.0 10.0");
+  // "8.0" sits inside the quotes, at its own bytes.
+  auto range = w[1].value.range(2, 5);
+  ASSERT_TRUE(range);
+  EXPECT_EQ(src.substr(range->begin, range->end - range->begin), "8.0");
+  EXPECT_EQ(w[2].value.text, "C=x y");
+  EXPECT_EQ(w[3].value.text, "D=e f");
+  EXPECT_EQ(w[3].line, 2);
+  EXPECT_FALSE(w[3].value.range(2, 5));  // the escape sits between e and f
+  EXPECT_EQ(lx.commands[1].words[0].value.text, "next");
+  EXPECT_EQ(lx.commands[3].words[0].value.text, "other");
+  EXPECT_EQ(lx.commands[3].line, 3);
+}
+
+TEST(ShellLexer, HereDocumentBodiesAreSkipped) {
+  scripts::ShellLex lx = lexShell("cat <<-EOF > out\n\tA=1\n\tEOF\nB=2\ncat <<'X'\nC=3\nX\n");
+  std::vector<std::string> first;
+  for (const auto& c : lx.commands) first.push_back(c.words[0].value.text);
+  EXPECT_EQ(first, (std::vector<std::string>{"cat", "B=2", "cat"}));
+}
+
+TEST(ShellLexer, MalformedInputIsReportedNotFatal) {
+  const std::vector<std::pair<std::string, bool>> cases = {
+      {"A=\"unterminated\n", true}, {"B='x", true},          {"C=$(never", true}, {"D=${x", true},
+      {"E=`q", true},                {"\\", false},          {"$", false},        {"case in ) ;;", false},
+      {"\xff\xfe", false},           {"F=${G:-\"a b}", true}};
+  for (const auto& [text, unterminated] : cases) {
+    scripts::ShellLex lx = lexShell(text);
+    EXPECT_EQ(!lx.errors.empty(), unterminated) << text;
+  }
+}
+
+TEST(ScriptsFrontend, AcceptsScriptsDockerfilesWorkflowsAndShebangs) {
+  ScriptsFrontend fe(test::knowledge());
+  EXPECT_TRUE(fe.accepts("build.sh", ""));
+  EXPECT_TRUE(fe.accepts("env.bash", ""));
+  EXPECT_TRUE(fe.accepts("Dockerfile", ""));
+  EXPECT_TRUE(fe.accepts("Dockerfile.rocm", ""));
+  EXPECT_TRUE(fe.accepts("cuda.dockerfile", ""));
+  EXPECT_TRUE(fe.accepts("build_wheel", "#!/usr/bin/env bash\nset -e\n"));
+  EXPECT_TRUE(fe.accepts("run", "#!/bin/sh -e\n"));
+  EXPECT_FALSE(fe.accepts("tool", "#!/usr/bin/env python3\n"));
+  EXPECT_FALSE(fe.accepts("tool", "#!/bin/bashful\n"));
+  EXPECT_FALSE(fe.accepts("ci.yml", ""));
+  EXPECT_FALSE(fe.accepts("LICENSE", "MIT License\n"));
+  EXPECT_TRUE(fe.acceptsPath(".github/workflows/ci.yml"));
+  EXPECT_TRUE(fe.acceptsPath("repo/.github/workflows/wheels.yaml"));
+  EXPECT_FALSE(fe.acceptsPath(".github/dependabot.yml"));
+  EXPECT_FALSE(fe.acceptsPath("x.github/workflows/ci.yml"));
+  EXPECT_FALSE(fe.acceptsPath("conda/meta.yaml"));
+}
+
+TEST(ScriptsFrontend, ShellListsAreMergedPerVariableWithPatchableItems) {
+  std::string src =
+      "TORCH_CUDA_ARCH_LIST=\"8.0;8.6\"\n"
+      "TORCH_CUDA_ARCH_LIST=\"${TORCH_CUDA_ARCH_LIST};9.0+PTX\"\n"
+      "export CUDA_ARCHS=90\n"
+      "MAX_JOBS=8 PORT=8080 CUDA_VERSION=12.8\n";
+  FileFacts f = extract(src, "build.sh");
+  ASSERT_EQ(f.sites.size(), 2u);
+  const Site* torch = siteNamed(f, "TORCH_CUDA_ARCH_LIST");
+  ASSERT_TRUE(torch);
+  EXPECT_EQ(keyTexts(src, *torch), (std::vector<std::string>{"8.0", "8.6", "9.0+PTX"}));
+  EXPECT_EQ(torch->entries[0].form, EntryForm::SemicolonItem);
+  EXPECT_TRUE(torch->patchable);
+  EXPECT_EQ(torch->on_missing, OnMissing::Fallback);  // +PTX
+  EXPECT_EQ(torch->line, 1);
+  EXPECT_EQ(torch->end_line, 2);
+  // One unquoted item: `90;120` would end the command, so it is by hand.
+  const Site* cuda = siteNamed(f, "CUDA_ARCHS");
+  ASSERT_TRUE(cuda);
+  EXPECT_FALSE(cuda->patchable);
+  EXPECT_EQ(cuda->on_missing, OnMissing::Crash);
+}
+
+TEST(ScriptsFrontend, NvccFlagsAndArchFlags) {
+  std::string src =
+      "NVCC_FLAGS=\"-O3 -gencode arch=compute_90a,code=sm_90a -gencode=arch=compute_100a,code=[sm_100a,compute_100a]\"\n"
+      "nvcc -arch=sm_90 -c k.cu\n"
+      "python bench.py --arch sm_100a --port 9000\n"
+      "python other.py --arch x86_64 --count 90\n";
+  FileFacts f = extract(src, "build.sh");
+  const Site* gencode = siteNamed(f, "NVCC_FLAGS (-gencode)");
+  ASSERT_TRUE(gencode);
+  ASSERT_EQ(gencode->entries.size(), 2u);
+  EXPECT_EQ(gencode->entries[1].arch.name(), "sm_100a");
+  EXPECT_EQ(gencode->on_missing, OnMissing::Fallback);  // compute_100a is PTX
+  EXPECT_FALSE(gencode->patchable);
+  const Site* nvcc = siteNamed(f, "nvcc -arch");
+  ASSERT_TRUE(nvcc);
+  EXPECT_EQ(nvcc->on_missing, OnMissing::Fallback);  // -arch=sm_90 also embeds compute_90
+  const Site* bench = siteNamed(f, "python --arch");
+  ASSERT_TRUE(bench);
+  EXPECT_EQ(bench->entries[0].arch.name(), "sm_100a");
+  EXPECT_EQ(bench->on_missing, OnMissing::Crash);
+  EXPECT_EQ(f.sites.size(), 3u);  // x86_64 and a count are not archs
+}
+
+TEST(ScriptsFrontend, CaseLabelsOnAnArchVariable) {
+  std::string src =
+      "case \"$GPU_ARCH\" in\n"
+      "  90|100) X=1 ;;\n"
+      "  *) echo \"unsupported\" >&2; exit 1 ;;\n"
+      "esac\n"
+      "case $MODE in 90) ;; esac\n";
+  FileFacts f = extract(src, "pick.sh");
+  ASSERT_EQ(f.sites.size(), 1u);
+  const Site& s = f.sites[0];
+  EXPECT_EQ(s.kind, SiteKind::Switch);
+  EXPECT_EQ(s.name, "case $GPU_ARCH");
+  EXPECT_EQ(keyTexts(src, s), (std::vector<std::string>{"90", "100"}));
+  EXPECT_EQ(s.entries[0].form, EntryForm::Case);
+  EXPECT_EQ(s.on_missing, OnMissing::Crash);
+  EXPECT_EQ(s.crash_message, "unsupported");
+  EXPECT_EQ(s.line, 1);
+  EXPECT_EQ(s.end_line, 4);
+}
+
+TEST(ScriptsFrontend, DockerfileEnvArgAndRun) {
+  std::string src =
+      "ARG CUDA_VERSION=12.8.1\n"
+      "ENV TORCH_CUDA_ARCH_LIST=\"8.0 9.0\" MAX_JOBS=4\n"
+      "ENV CMAKE_CUDA_ARCHITECTURES 90a;100a\n"
+      "RUN export NVTE_CUDA_ARCHS=\"80;90\" && \\\n"
+      "    # a comment line Docker drops\n"
+      "    make\n";
+  FileFacts f = extract(src, "docker/Dockerfile.cuda");
+  ASSERT_EQ(f.sites.size(), 3u);
+  const Site* torch = siteNamed(f, "TORCH_CUDA_ARCH_LIST");
+  ASSERT_TRUE(torch);
+  EXPECT_EQ(torch->entries[0].form, EntryForm::SpaceItem);
+  EXPECT_TRUE(torch->patchable);
+  const Site* cmake = siteNamed(f, "CMAKE_CUDA_ARCHITECTURES");
+  ASSERT_TRUE(cmake);
+  EXPECT_EQ(keyTexts(src, *cmake), (std::vector<std::string>{"90a", "100a"}));
+  EXPECT_TRUE(cmake->patchable);  // `;` is a plain character in ENV
+  EXPECT_EQ(cmake->line, 3);
+  const Site* nvte = siteNamed(f, "NVTE_CUDA_ARCHS");
+  ASSERT_TRUE(nvte);
+  EXPECT_EQ(nvte->line, 4);
+}
+
+TEST(ScriptsFrontend, WorkflowMatrixEnvAndRun) {
+  std::string src =
+      "env:\n"
+      "  TORCH_CUDA_ARCH_LIST: 8.0 9.0\n"
+      "jobs:\n"
+      "  build:\n"
+      "    strategy:\n"
+      "      matrix:\n"
+      "        cuda: [\"12.6\", \"12.8\"]\n"
+      "        cuda_archs: [\"90\", '100']  # comment\n"
+      "        sm_archs:\n"
+      "          - 90\n"
+      "          - 100\n"
+      "    steps:\n"
+      "      - run: |\n"
+      "          export CUDA_ARCHS=\"80;90\"\n"
+      "      - name: x\n";
+  FileFacts f = extract(src, ".github/workflows/ci.yml");
+  ASSERT_EQ(f.sites.size(), 4u);
+  const Site* env = siteNamed(f, "TORCH_CUDA_ARCH_LIST");
+  ASSERT_TRUE(env);
+  EXPECT_EQ(env->entries[0].form, EntryForm::SpaceItem);
+  const Site* flow = siteNamed(f, "matrix.cuda_archs");
+  ASSERT_TRUE(flow);
+  EXPECT_EQ(keyTexts(src, *flow), (std::vector<std::string>{"\"90\"", "'100'"}));
+  EXPECT_EQ(flow->entries[1].form, EntryForm::Element);
+  EXPECT_EQ(flow->entries[1].style.quote, '\'');
+  const Site* block = siteNamed(f, "matrix.sm_archs");
+  ASSERT_TRUE(block);
+  const Entry& last = block->entries[1];
+  EXPECT_EQ(src.substr(last.item.begin, last.item.end - last.item.begin), "- 100");
+  EXPECT_FALSE(block->patchable);
+  const Site* run = siteNamed(f, "CUDA_ARCHS");
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->line, 14);
+}
+
+}  // namespace
+}  // namespace archscan
