@@ -95,9 +95,10 @@ ARCH_STAGES = {90: 4, 100: 6}  # note[unlinked-site]: nothing in the tree reads 
       {"gated", "DeliberateGate", "A deliberate hardware gate keeps the target out.",
        "A raise, assert or check whose message says a feature is only for, or requires, other archs (or that ties "
        "the arch to a feature tested beside it) is a decision: the feature is off on the target by design. "
-       "Listed so a bring-up knows; reconsider the gate if the target has the hardware it needs.",
+       "Listed with --all (a low-confidence note) so a bring-up knows; reconsider the gate if the target has the "
+       "hardware it needs.",
        Severity::Note, checkGated,
-       R"(# attention.py: check --target sm_120
+       R"(# attention.py: check --all --target sm_120
 import torch
 
 
