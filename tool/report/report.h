@@ -25,7 +25,7 @@ struct ReportInput {
   const AnalyzeOptions& opts;
   double seconds = 0;
   bool color = false;
-  const std::map<size_t, SuggestedFix>* fixes = nullptr;  // by finding index (SARIF)
+  const std::map<size_t, SuggestedFix>* fixes = nullptr;  // by finding index (JSON, SARIF)
   std::vector<UnusedIgnore> unused_ignores;
 };
 
