@@ -171,15 +171,54 @@ std::string gencodeFor(std::string pair, const Arch& like, const Arch& add) {
   return pair;
 }
 
+// Where the code before `pos` ends: blanks, line breaks and `#` comments
+// of earlier lines skipped. Returns the offset just past that code.
+size_t codeBefore(const std::string& src, size_t pos) {
+  size_t p = pos;
+  while (p > 0) {
+    if (isSpace(src[p - 1]) || src[p - 1] == '\r') {
+      --p;
+    } else if (src[p - 1] == '\n') {
+      --p;
+      size_t ls = lineStart(src, p);
+      char quote = 0;
+      for (size_t i = ls; i < p; ++i) {  // a '#' outside quotes starts a comment
+        if (quote) {
+          if (src[i] == '\\') ++i;
+          else if (src[i] == quote) quote = 0;
+        } else if (src[i] == '"' || src[i] == '\'') {
+          quote = src[i];
+        } else if (src[i] == '#') {
+          p = i;
+          break;
+        }
+      }
+    } else {
+      break;
+    }
+  }
+  return p;
+}
+
 // A new -gencode pair beside the template pair: another element of its list
 // literal, or another `flags.append(...)` line after the template's.
 bool gencodePair(const LinkedSite& s, size_t idx, const PatchRule& r, const std::string& src, const Entry& like,
                  Rendered& out) {
   std::string pair = gencodeFor(src.substr(like.item.begin, like.item.end - like.item.begin), like.arch, r.add);
-  size_t b = like.item.begin;
-  while (b > 0 && (isSpace(src[b - 1]) || src[b - 1] == '\n' || src[b - 1] == '\r')) --b;
+  // `"-gencode", "arch=..."` as two arguments: the new pair needs its own "-gencode" before it.
+  bool split = pair.find("-gencode") == std::string::npos;
+  size_t b = codeBefore(src, like.item.begin);
   if (b > 0 && (src[b - 1] == '[' || src[b - 1] == ',')) {
-    insertAfter(s, idx, r, src, like, pair, out, "");
+    std::string flag;
+    if (split) {
+      size_t q = codeBefore(src, b - 1);  // before the comma: the element must be "-gencode"
+      if (q < 10 || src.compare(q - 10, 10, "\"-gencode\"") != 0) {
+        out.skip_reason = "the -gencode pair's flag is not the element before it; add the new pair by hand";
+        return false;
+      }
+      flag = "\"-gencode\", ";
+    }
+    insertAfter(s, idx, r, src, like, flag + pair, out, "");
     return true;
   }
   size_t ls = lineStart(src, like.item.begin), le = lineEnd(src, like.item.begin);
@@ -194,22 +233,29 @@ bool gencodePair(const LinkedSite& s, size_t idx, const PatchRule& r, const std:
     out.skip_reason = "the -gencode pair is neither a list element nor a `flags.append(...)` line; add the new pair by hand";
     return false;
   }
-  Edit e = baseEdit(s, idx, r, src, static_cast<uint32_t>(le), static_cast<uint32_t>(le),
-                    lineEnding(src, le) + head + pair + code);
+  std::string nl = lineEnding(src, le), text = nl + head + pair + code;
+  if (split) {
+    // The line before must be the same call with "-gencode": both are copied.
+    size_t prevEnd = ls == 0 ? 0 : lineEnd(src, ls - 1), prevStart = lineStart(src, prevEnd);
+    std::string prev = src.substr(prevStart, prevEnd - prevStart);
+    std::string flagCall = head + "\"-gencode\"" + code;
+    if (ls == 0 || prev.compare(0, flagCall.size(), flagCall) != 0) {
+      out.skip_reason = "the -gencode pair's flag is not on the line before it; add the new pair by hand";
+      return false;
+    }
+    text = nl + flagCall + text;
+  }
+  Edit e = baseEdit(s, idx, r, src, static_cast<uint32_t>(le), static_cast<uint32_t>(le), text);
   e.line = lineAt(src, le) + 1;
   out.edits.push_back(e);
   return true;
 }
 
 // The C++ front-end marks every site "not patched yet"; the patch stage
-// renders them now, except what a macro expansion produced (its text is
-// the macro's, used elsewhere too).
-bool cppEditable(const LinkedSite& s) {
-  if (s.language != Language::Cpp || !s.site.macro.empty()) return false;
-  for (const auto& r : s.site.evidence.reasons)
-    if (r.rfind("produced by macro", 0) == 0) return false;
-  return true;
-}
+// renders them now, except keys spelled in a macro's body (`macro` is set:
+// that text is every expansion's). Keys in a macro's arguments
+// (`DG_HOST_ASSERT(arch_major == 10)`) are this file's text and are edited.
+bool cppEditable(const LinkedSite& s) { return s.language == Language::Cpp && s.site.macro.empty(); }
 
 // A C++ entry rendered by render_cpp: one edit, or the reason it is refused.
 bool cppEdit(const LinkedSite& s, size_t idx, const PatchRule& r, const std::string& src, const Entry& like,
@@ -250,6 +296,12 @@ Rendered renderSite(const LinkedSite& s, size_t idx, const PatchRule& r, const s
       return out;
     }
     any = true;
+    if (s.language == Language::Cpp && src.compare(like.key.begin, like.key.end - like.key.begin, like.key_text) != 0) {
+      out.edits.clear();
+      out.skip_reason = "its key `" + like.key_text + "` is not spelled at its place in this file (a macro expansion?); "
+                        "add the arch where the key is written";
+      return out;
+    }
     std::string key = newKey(like, r.add);
     bool cppForm = like.form == EntryForm::Case || like.form == EntryForm::Compare || like.form == EntryForm::TemplateArg;
     if (s.language == Language::Cpp && cppForm) {
