@@ -92,7 +92,7 @@ int runCheck(const CommonOptions& given) {
     if (!st.o.baseline.empty()) findings = withoutBaselined(std::move(findings), loadBaseline(st.o.baseline));
     if (!st.o.write_baseline.empty()) writeOutput(st.o.write_baseline, baselineJson(findings, s.program));
     std::map<size_t, SuggestedFix> fixes;
-    if (f == "sarif") fixes = suggestFixes(s.program, findings, st.k.archs);
+    if (f == "sarif" || f == "json") fixes = suggestFixes(s.program, findings, st.k.archs);
     ReportInput in{s.program, findings, s.analyzed, s.seconds, useColor(st.o.color, st.o.output), &fixes, {}};
     if (st.o.report_unused_ignores) in.unused_ignores = unusedIgnores(s.analysis);
     std::ostringstream text;

@@ -41,9 +41,10 @@ std::vector<DiffNote> notesFor(const FilePlan& f, const Plan& plan) {
       size_t newOffset = static_cast<size_t>(static_cast<long>(e.begin) + shift);
       size_t lead = e.text.find_first_not_of("\r\n");
       int line = lineOfOffset(f.new_content, newOffset + (lead == std::string::npos ? 0 : lead));
-      std::string from = e.value_source.substr(e.value_source.find('-') + 1);  // "from sm_100"
-      notes.push_back({line, e.value_source == "override" ? "value from the patch set's values"
-                                                          : "review: value copied " + from});
+      std::string note = e.value_source == "override"               ? "value from the patch set's values"
+                         : e.value_source.rfind("copied-from ", 0) == 0 ? "review: value copied from " + e.value_source.substr(12)
+                                                                        : "review: " + e.value_source;  // widened from sm_100
+      notes.push_back({line, note});
     }
     shift += static_cast<long>(e.text.size()) - static_cast<long>(e.end - e.begin);
   }
@@ -92,8 +93,11 @@ void printSummary(const Plan& plan, const Program& p, bool write, bool quiet, st
     if (s.reason.rfind("its key", 0) == 0)
       err << ls.file << ":" << ls.site.line << ": note: " << ls.site.name << ": " << s.reason << "\n";
   }
-  size_t copied = 0;
-  for (const auto& e : plan.edits) copied += e.value_source.rfind("copied", 0) == 0 ? 1 : 0;
+  size_t copied = 0, widened = 0;
+  for (const auto& e : plan.edits) {
+    copied += e.value_source.rfind("copied", 0) == 0 ? 1 : 0;
+    widened += e.value_source.rfind("widened", 0) == 0 ? 1 : 0;
+  }
   if (plan.edits.empty()) {
     err << "archscan: nothing to do: " << plan.already.size() << " selected site"
         << (plan.already.size() == 1 ? " already has" : "s already have") << " the arch"
@@ -103,6 +107,7 @@ void printSummary(const Plan& plan, const Program& p, bool write, bool quiet, st
   err << "archscan: " << (write ? "patched " : "would patch ") << plan.sitesPatched() << " site"
       << (plan.sitesPatched() == 1 ? "" : "s") << " in " << plan.files.size() << " file" << (plan.files.size() == 1 ? "" : "s");
   if (copied) err << "; " << copied << " value" << (copied == 1 ? " was" : "s were") << " copied from a neighbour: review them";
+  if (widened) err << "; " << widened << " test" << (widened == 1 ? " was" : "s were") << " widened to share a neighbour's code: review them";
   if (!write) err << "; run again with --write to apply";
   err << "\n";
 }
