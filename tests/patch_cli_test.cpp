@@ -243,5 +243,28 @@ TEST_F(PatchCli, PatchSetThatIsNotARegularFileIsRefusedAtOnce) {
   EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
 }
 
+TEST_F(PatchCli, ReadOnlyTargetIsRefusedUnlessForced) {
+  ::chmod((dir / "tree/recipes.py").c_str(), 0444);
+  ProcessResult r = run({"fix", "tree", "--add", "sm_120", "--like", "sm_100", "--write"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("recipes.py: read-only (mode 0444); not replaced, and nothing was written"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
+  ProcessResult forced = run({"fix", "tree", "--add", "sm_120", "--like", "sm_100", "--write", "--force"});
+  ASSERT_EQ(forced.exit_code, 0) << forced.err;
+  EXPECT_NE(slurp(dir / "tree/recipes.py"), kTable);
+  EXPECT_EQ(fs::status(dir / "tree/recipes.py").permissions() & fs::perms::all, fs::perms(0444));
+  EXPECT_FALSE(fs::exists(dir / "tree/.archscan-cache")) << "the journal is gone after a write";
+}
+
+TEST_F(PatchCli, RecoverWithNothingToDoSaysSo) {
+  ProcessResult r = run({"recover", "tree"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err, "archscan: nothing to recover in tree\n");
+  ProcessResult file = run({"recover", "tree/recipes.py"});
+  EXPECT_EQ(file.exit_code, 2);
+  EXPECT_EQ(file.err, "archscan: tree/recipes.py: not a folder (recover takes the scanned root)\n");
+}
+
 }  // namespace
 }  // namespace archscan

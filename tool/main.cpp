@@ -3,6 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/patch_command.h"
+#include "cli/recover.h"
 
 int main(int argc, char** argv) {
   using namespace archscan;
@@ -86,6 +87,10 @@ int main(int argc, char** argv) {
   fix->add_option("--like", po.like, "The arch whose entries are copied (sm_100)")->required();
   fix->add_option("--emit-patchset", po.emit_patchset, "Also write the equivalent patch set to FILE");
   patchCommon(fix);
+  for (auto* cmd : {patch, fix}) cmd->add_flag("--force", po.force, "Also replace read-only files");
+  std::string recoverPath = ".";
+  auto* recover = app.add_subcommand("recover", "Complete or roll back a --write that was interrupted, then stop");
+  recover->add_option("path", recoverPath, "The scanned root (default: .)");
 
   try {
     app.parse(argc, argv);
@@ -108,6 +113,7 @@ int main(int argc, char** argv) {
     }
     return runFix(po);
   }
+  if (recover->parsed()) return runRecover(recoverPath);
   if (check->parsed()) return runCheck(o);
   if (audit->parsed()) return runAudit(o);
   return runArchs(o);

@@ -6,10 +6,12 @@
 #include "arch/parse.h"
 #include "cli/errors.h"
 #include "cli/output_file.h"
+#include "cli/recover.h"
 #include "scan.h"
 #include "cli/settings.h"
 #include "patch/apply.h"
 #include "patch/diff.h"
+#include "patch/journal.h"
 #include "patch/plan.h"
 #include "util/json_writer.h"
 #include "version.h"
@@ -129,7 +131,10 @@ int execute(const PatchOptions& given, const std::vector<PatchSet>& sets, const 
     std::vector<FileWrite> writes;
     for (const auto& f : plan.files) writes.push_back({f.real_path, f.old_content, f.new_content});
     FileOps ops;
-    applyWrites(writes, ops);
+    ApplyOptions ao;
+    ao.journal_dir = cacheDirOf(po.roots.front());
+    ao.force = o.force;
+    applyWrites(writes, ops, ao);
   }
   std::ostringstream out;
   if (o.common.format == "json") {
@@ -152,6 +157,7 @@ void splitPatchArgs(const std::vector<std::string>& args, PatchOptions& o) {
 int runPatch(const PatchOptions& given) {
   return guarded([&] {
     if (given.patchsets.empty()) throw PatchError("patch needs at least one PATCHSET.yaml");
+    recoverRoots(given.common.scan.paths);
     Settings st = settle(given.common);  // archscan.yaml: excludes, sources, families
     PatchOptions o = given;
     o.common = st.o;
@@ -167,6 +173,7 @@ int runPatch(const PatchOptions& given) {
 
 int runFix(const PatchOptions& given) {
   return guarded([&] {
+    recoverRoots(given.common.scan.paths);
     Settings st = settle(given.common);
     assumeArchs(st, {given.add});
     PatchOptions o = given;
