@@ -72,6 +72,20 @@ TEST_F(CheckCli, OutputFileAndNoColourInPipes) {
   EXPECT_NE(forced.out.find('\x1b'), std::string::npos);
 }
 
+TEST_F(CheckCli, FailedOutputWriteIsReportedWithExit2) {
+  ProcessResult toFile = run({"check", "--target", "sm_120", "-o", "/dev/full", "t"});
+  EXPECT_EQ(toFile.exit_code, 2);
+  EXPECT_EQ(toFile.err, "archscan: /dev/full: write failed: No space left on device\n");
+  for (const std::string& cmd : {"check --target sm_120 t", "audit --target sm_120 t", "archs"}) {
+    ProcessResult piped = runProcess("/bin/sh", {"-c", std::string(ARCHSCAN_BIN) + " " + cmd + " > /dev/full"}, dir.string());
+    EXPECT_EQ(piped.exit_code, 2) << cmd;
+    EXPECT_EQ(piped.err, "archscan: standard output: write failed: No space left on device\n") << cmd;
+  }
+  ProcessResult folder = run({"check", "--target", "sm_120", "-o", "t", "t"});
+  EXPECT_EQ(folder.exit_code, 2);
+  EXPECT_EQ(folder.err, "archscan: t: a folder; cannot write the report there\n");
+}
+
 TEST_F(CheckCli, ArchsListsAliases) {
   ProcessResult r = run({"archs"});
   ASSERT_EQ(r.exit_code, 0);
