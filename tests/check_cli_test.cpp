@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -84,6 +85,48 @@ TEST_F(CheckCli, FailedOutputWriteIsReportedWithExit2) {
   ProcessResult folder = run({"check", "--target", "sm_120", "-o", "t", "t"});
   EXPECT_EQ(folder.exit_code, 2);
   EXPECT_EQ(folder.err, "archscan: t: a folder; cannot write the report there\n");
+}
+
+// A file name with ESC, a newline, a pipe, a backtick and markup: no format
+// may pass it through raw.
+TEST_F(CheckCli, ControlCharactersInFileNamesAreEscapedInEveryFormat) {
+  const std::string name = "e\x1b[31m<b>|`\nx.py";
+  spit(dir / "n" / name,
+       "import torch\nCAP = torch.cuda.get_device_capability()[0]\nT = {9: 1, 10: 2}\ndef f():\n    return T[CAP]\n");
+  auto noRawControl = [](const std::string& out) {
+    for (char c : out)
+      if ((static_cast<unsigned char>(c) < 0x20 && c != '\n') || c == 0x7f) return false;
+    return true;
+  };
+  ProcessResult text = run({"check", "--target", "sm_120", "--color", "never", "n"});
+  EXPECT_EQ(text.exit_code, 1) << text.err;
+  EXPECT_TRUE(noRawControl(text.out)) << text.out;
+  EXPECT_EQ(text.out.rfind("n/e\\x1b[31m<b>|`\\x0ax.py:3: error[missing-arch] sm_120: ", 0), 0u) << text.out;
+
+  ProcessResult github = run({"check", "--target", "sm_120", "--format", "github", "n"});
+  EXPECT_TRUE(noRawControl(github.out)) << github.out;
+  EXPECT_EQ(github.out.rfind("::error file=n/e\\x1b[31m<b>|`%0Ax.py,line=3,endLine=3,", 0), 0u) << github.out;
+  EXPECT_EQ(std::count(github.out.begin(), github.out.end(), '\n'), 1) << github.out;
+
+  ProcessResult md = run({"audit", "--target", "sm_120", "--format", "markdown", "n"});
+  EXPECT_TRUE(noRawControl(md.out)) << md.out;
+  EXPECT_NE(md.out.find("n/e\\x1b[31m<b>\\|`\\x0ax.py"), std::string::npos) << md.out;
+
+  ProcessResult html = run({"audit", "--target", "sm_120", "--format", "html", "n"});
+  EXPECT_EQ(html.out.find("<b>|"), std::string::npos);
+  EXPECT_NE(html.out.find("&lt;b&gt;"), std::string::npos);
+
+  ProcessResult diff = run({"fix", "n", "--add", "sm_120", "--like", "sm_100"});
+  ASSERT_EQ(diff.exit_code, 0) << diff.err;
+  EXPECT_EQ(diff.out.rfind("--- \"a/n/e\\033[31m<b>|`\\nx.py\"\n+++ \"b/n/e\\033[31m<b>|`\\nx.py\"\n@@", 0), 0u)
+      << diff.out;
+  EXPECT_TRUE(noRawControl(diff.err)) << diff.err;
+  // git reads the quoted header back to the real name.
+  spit(dir / "fix.diff", diff.out);
+  ProcessResult init = runProcess("/usr/bin/git", {"init", "-q", "."}, dir.string());
+  ASSERT_EQ(init.exit_code, 0) << init.err;
+  ProcessResult apply = runProcess("/usr/bin/git", {"apply", "--check", "fix.diff"}, dir.string());
+  EXPECT_EQ(apply.exit_code, 0) << apply.err;
 }
 
 TEST_F(CheckCli, ArchsListsAliases) {

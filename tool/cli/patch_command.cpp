@@ -13,6 +13,7 @@
 #include "patch/diff.h"
 #include "patch/journal.h"
 #include "patch/plan.h"
+#include "util/escape.h"
 #include "util/json_writer.h"
 #include "version.h"
 
@@ -87,12 +88,13 @@ void printSummary(const Plan& plan, const Program& p, bool write, bool quiet, st
   if (quiet) return;
   for (const auto& s : plan.skipped) {
     const LinkedSite& ls = p.sites[s.site];
-    err << ls.file << ":" << ls.site.line << ": not patched: " << ls.site.name << " (" << s.arch << "): " << s.reason << "\n";
+    err << printable(ls.file) << ":" << ls.site.line << ": not patched: " << ls.site.name << " (" << s.arch
+        << "): " << printable(s.reason) << "\n";
   }
   for (const auto& s : plan.already) {
     const LinkedSite& ls = p.sites[s.site];
     if (s.reason.rfind("its key", 0) == 0)
-      err << ls.file << ":" << ls.site.line << ": note: " << ls.site.name << ": " << s.reason << "\n";
+      err << printable(ls.file) << ":" << ls.site.line << ": note: " << ls.site.name << ": " << printable(s.reason) << "\n";
   }
   size_t copied = 0;
   for (const auto& e : plan.edits) copied += e.value_source.rfind("copied", 0) == 0 ? 1 : 0;
@@ -122,7 +124,8 @@ int execute(const PatchOptions& given, const std::vector<PatchSet>& sets, const 
   const Program& program = scanned.program;
   for (const auto& d : program.diagnostics)
     if (d.level == "error" && !o.common.quiet)
-      std::cerr << d.file << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.level << ": " << d.message << "\n";
+      std::cerr << printable(d.file) << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.level << ": "
+                << printable(d.message) << "\n";
   PlanOptions po;
   po.roots = o.common.scan.paths.empty() ? std::vector<std::string>{"."} : o.common.scan.paths;
   po.analyze.all = o.common.all;

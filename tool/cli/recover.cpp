@@ -14,7 +14,7 @@ namespace {
 size_t settleUnder(const std::string& root) {
   FileOps ops;
   auto done = recoverInterrupted(root, ops);
-  for (const auto& line : done) std::cerr << "archscan: " << visible(line) << "\n";
+  for (const auto& line : done) std::cerr << "archscan: " << printable(line) << "\n";
   return done.size();
 }
 
@@ -34,7 +34,7 @@ int runRecover(const std::string& path) {
   return guarded([&] {
     std::error_code ec;
     if (!std::filesystem::is_directory(path, ec)) throw ApplyError(path + ": not a folder (recover takes the scanned root)");
-    if (settleUnder(path) == 0) std::cerr << "archscan: nothing to recover in " << visible(path) << "\n";
+    if (settleUnder(path) == 0) std::cerr << "archscan: nothing to recover in " << printable(path) << "\n";
     return 0;
   });
 }

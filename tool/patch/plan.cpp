@@ -42,7 +42,7 @@ std::optional<std::string> overrideFor(const PatchRule& r, const LinkedSite& s, 
         auto at = r.where.located.find("values:" + glob);
         std::string place = at == r.where.located.end() ? r.origin : at->second;
         throw PatchError(place + ": the value for '" + glob + "' " + *why + " (" + s.file + ":" +
-                         std::to_string(s.site.line) + ", " + s.site.name + "): `" + visible(value) + "`");
+                         std::to_string(s.site.line) + ", " + s.site.name + "): `" + printable(value) + "`");
       }
     }
     return value;

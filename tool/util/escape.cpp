@@ -1,10 +1,11 @@
 #include "util/escape.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace archscan {
 
-std::string visible(std::string_view s) {
+std::string printable(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   auto hex = [&](const char* fmt, unsigned v) {
@@ -43,6 +44,51 @@ std::string visible(std::string_view s) {
     i += len;
   }
   return out;
+}
+
+
+std::string markdownCode(std::string_view s) {
+  std::string body;
+  size_t run = 0, longest = 0;
+  for (char c : printable(s)) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+    if (c == '|') body += "\\|";
+    else body += c;
+  }
+  std::string fence(longest + 1, '`');
+  // A span that starts or ends with a backtick needs a space inside the fence.
+  bool pad = !body.empty() && (body.front() == '`' || body.back() == '`');
+  return fence + (pad ? " " : "") + body + (pad ? " " : "") + fence;
+}
+
+std::string gitQuoted(const std::string& path) {
+  bool plain = true;
+  for (unsigned char c : path) plain = plain && c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+  if (plain) return path;
+  std::string out = "\"";
+  for (unsigned char c : path) {
+    switch (c) {
+      case '\a': out += "\\a"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\v': out += "\\v"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      case '\r': out += "\\r"; break;
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      default:
+        if (c < 0x20 || c >= 0x7f) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\%03o", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
 }
 
 }  // namespace archscan
