@@ -46,7 +46,7 @@ TEST_F(CheckCli, ExitCodesFollowFailOn) {
 TEST_F(CheckCli, UnreadableInputIsADiagnosticNotASkip) {
   spit(dir / "t/latin1.py", std::string("# caf\xe9\nT2 = {9: 1}\n"));
   spit(dir / "t/broken.py", "import torch\ndef f(:\n  pass\n");
-  ProcessResult r = run({"check", "--format", "json", "t", "missing-folder"});
+  ProcessResult r = run({"check", "--format", "json", "t"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   YAML::Node json = YAML::Load(r.out);
   std::vector<std::string> got;
@@ -54,8 +54,7 @@ TEST_F(CheckCli, UnreadableInputIsADiagnosticNotASkip) {
     got.push_back(d["level"].as<std::string>() + " " + d["file"].as<std::string>() + ":" + d["line"].as<std::string>() +
                   " " + d["message"].as<std::string>().substr(0, 18));
   std::sort(got.begin(), got.end());
-  EXPECT_EQ(got, (std::vector<std::string>{"error missing-folder:0 no such file or fo",
-                                           "error t/latin1.py:1 not UTF-8 (invalid",
+  EXPECT_EQ(got, (std::vector<std::string>{"error t/latin1.py:1 not UTF-8 (invalid",
                                            "warning t/broken.py:2 syntax error; site"}));
   EXPECT_EQ(json["stats"]["files_seen"].as<int>(), 3);
 }
@@ -71,6 +70,39 @@ TEST_F(CheckCli, OutputFileAndNoColourInPipes) {
   EXPECT_EQ(ss.str().find('\x1b'), std::string::npos);
   ProcessResult forced = run({"check", "--target", "sm_120", "--color", "always", "t"});
   EXPECT_NE(forced.out.find('\x1b'), std::string::npos);
+}
+
+TEST_F(CheckCli, MissingPathAndBadJobCountAreUsageErrors) {
+  for (const char* cmd : {"check", "audit"}) {
+    ProcessResult r = run({cmd, "--target", "sm_120", "t", "missing-folder"});
+    EXPECT_EQ(r.exit_code, 2) << cmd;
+    EXPECT_EQ(r.err, "archscan: missing-folder: no such file or folder\n") << cmd;
+    EXPECT_EQ(r.out, "");
+  }
+  ProcessResult fix = run({"fix", "missing-folder", "--add", "sm_120", "--like", "sm_100", "--write"});
+  EXPECT_EQ(fix.exit_code, 2);
+  EXPECT_EQ(fix.err, "archscan: missing-folder: no such file or folder\n");
+  for (const char* jobs : {"-5", "0", "100000000"}) {
+    ProcessResult r = run({"check", "-j", jobs, "t"});
+    EXPECT_EQ(r.exit_code, 2) << jobs;
+    EXPECT_EQ(r.err.rfind(std::string("--jobs: Value ") + jobs + " not in range 1 to ", 0), 0u) << r.err;
+  }
+  EXPECT_EQ(run({"check", "-j", "2", "t"}).exit_code, 0);
+}
+
+TEST_F(CheckCli, UnreadableFolderIsADiagnosticAndTheScanGoesOn) {
+  spit(dir / "t/locked/x.py", "T = {9: 1}\n");
+  fs::permissions(dir / "t/locked", fs::perms::none);
+  // Root reads any folder, so as root the scan runs as nobody.
+  bool root = ::geteuid() == 0;
+  if (root && !fs::exists("/usr/sbin/runuser")) GTEST_SKIP() << "root reads any folder, and runuser is missing";
+  std::vector<std::string> args{"check", "--target", "sm_120", "--format", "json", "t"};
+  if (root) args.insert(args.begin(), {"-u", "nobody", "--", ARCHSCAN_BIN});
+  ProcessResult r = runProcess(root ? "/usr/sbin/runuser" : ARCHSCAN_BIN, args, dir.string());
+  fs::permissions(dir / "t/locked", fs::perms::owner_all);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\"message\": \"cannot read folder: Permission denied\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"file\": \"t/table.py\""), std::string::npos) << "the rest is scanned: " << r.out;
 }
 
 TEST_F(CheckCli, FailedOutputWriteIsReportedWithExit2) {

@@ -243,6 +243,13 @@ TEST_F(PatchCli, PatchSetThatIsNotARegularFileIsRefusedAtOnce) {
   EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
 }
 
+TEST_F(PatchCli, NothingToCopyNamesTheArch) {
+  ProcessResult r = run({"fix", "tree", "--add", "sm_120", "--like", "sm_75", "--write"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err, "archscan: nothing to do: no selected site has sm_75, the arch to copy\n");
+  EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
+}
+
 TEST_F(PatchCli, ReadOnlyTargetIsRefusedUnlessForced) {
   ::chmod((dir / "tree/recipes.py").c_str(), 0444);
   ProcessResult r = run({"fix", "tree", "--add", "sm_120", "--like", "sm_100", "--write"});

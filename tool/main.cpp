@@ -1,6 +1,9 @@
 // archscan: CLI11 wiring only; every command lives in cli/commands.cpp.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <thread>
+
 #include "cli/commands.h"
 #include "cli/patch_command.h"
 #include "cli/recover.h"
@@ -11,11 +14,14 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", versionText());
   app.require_subcommand(1);
   CommonOptions o;
+  // More threads than 4x the cores only costs memory; fewer than one is a typo.
+  const int maxJobs = 4 * static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const CLI::Range jobRange(1, maxJobs);
 
   auto common = [&](CLI::App* cmd, bool scans) {
     if (scans) {
       cmd->add_option("paths", o.scan.paths, "Files or folders to scan (default: .)");
-      cmd->add_option("-j,--jobs", o.scan.jobs, "Extraction threads (default: all cores)");
+      cmd->add_option("-j,--jobs", o.scan.jobs, "Extraction threads (default: all cores)")->check(jobRange);
       cmd->add_option("-p,--compile-commands", o.scan.compile_db,
                       "compile_commands.json (or its folder) for C++/CUDA; default: the root's or a build*/ one");
       cmd->add_option("--exclude", o.scan.excludes, "Glob of paths to skip, relative to the scanned root")
@@ -65,7 +71,7 @@ int main(int argc, char** argv) {
   PatchOptions po;
   std::vector<std::string> patchArgs;
   auto patchCommon = [&](CLI::App* cmd) {
-    cmd->add_option("-j,--jobs", o.scan.jobs, "Extraction threads (default: all cores)");
+    cmd->add_option("-j,--jobs", o.scan.jobs, "Extraction threads (default: all cores)")->check(jobRange);
     cmd->add_option("-p,--compile-commands", o.scan.compile_db, "compile_commands.json (or its folder) for C++/CUDA");
     cmd->add_option("--exclude", o.scan.excludes, "Glob of paths to skip")
         ->expected(1)

@@ -1,5 +1,6 @@
 #include "cli/patch_command.h"
 
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 
@@ -84,7 +85,19 @@ void printJson(const Plan& plan, const Program& p, bool written, std::ostream& o
   w.finish();
 }
 
-void printSummary(const Plan& plan, const Program& p, bool write, bool quiet, std::ostream& err) {
+// "sm_75" or "sm_75 or sm_90": what the rules copy, for a run that finds nothing to copy.
+std::string likesOf(const std::vector<PatchSet>& sets) {
+  std::vector<std::string> likes;
+  for (const auto& set : sets)
+    for (const auto& r : set.rules)
+      if (std::find(likes.begin(), likes.end(), r.like.name()) == likes.end()) likes.push_back(r.like.name());
+  std::string out;
+  for (size_t i = 0; i < likes.size(); ++i) out += (i == 0 ? "" : i + 1 == likes.size() ? " or " : ", ") + likes[i];
+  return out;
+}
+
+void printSummary(const Plan& plan, const Program& p, const std::string& likes, bool write, bool quiet,
+                  std::ostream& err) {
   if (quiet) return;
   for (const auto& s : plan.skipped) {
     const LinkedSite& ls = p.sites[s.site];
@@ -98,6 +111,10 @@ void printSummary(const Plan& plan, const Program& p, bool write, bool quiet, st
   }
   size_t copied = 0;
   for (const auto& e : plan.edits) copied += e.value_source.rfind("copied", 0) == 0 ? 1 : 0;
+  if (plan.edits.empty() && plan.already.empty() && plan.skipped.empty()) {
+    err << "archscan: nothing to do: no selected site has " << likes << ", the arch to copy\n";
+    return;
+  }
   if (plan.edits.empty()) {
     err << "archscan: nothing to do: " << plan.already.size() << " selected site"
         << (plan.already.size() == 1 ? " already has" : "s already have") << " the arch"
@@ -146,7 +163,7 @@ int execute(const PatchOptions& given, const std::vector<PatchSet>& sets, const 
     for (const auto& f : plan.files) out << unifiedDiff(f.path, f.old_content, f.new_content, notesFor(f, plan));
   }
   writeOutput(o.common.output, out.str());
-  printSummary(plan, program, o.write, o.common.quiet, std::cerr);
+  printSummary(plan, program, likesOf(sets), o.write, o.common.quiet, std::cerr);
   return 0;
 }
 
