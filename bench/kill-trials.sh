@@ -33,13 +33,13 @@ old=$(state)
 new=$(state)
 [ "$old" != "$new" ] || { echo "kill-trials: the fix changed nothing; wrong setup" >&2; exit 2; }
 
-# How long a whole write takes, so the kills land before, during and after it.
+# How long a whole run takes, so the kills land before, during and after it.
 start=$(date +%s%N)
 make_tree
 "$bin" fix "$work/tree" --add sm_120 --like sm_100 --write -q -j 1
 span_us=$((($(date +%s%N) - start) / 1000))
 
-all_old=0 all_new=0 wrong=0
+all_old=0 all_new=0 wrong=0 completed=0 rolled_back=0
 for t in $(seq 1 "$trials"); do
   make_tree
   "$bin" fix "$work/tree" --add sm_120 --like sm_100 --write -q -j 1 2>/dev/null &
@@ -50,7 +50,11 @@ for t in $(seq 1 "$trials"); do
   sleep "$(printf '%d.%06d' $((delay_us / 1000000)) $((delay_us % 1000000)))"
   kill -9 "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
-  "$bin" recover "$work/tree" 2>/dev/null || { echo "trial $t: recover failed" >&2; wrong=$((wrong + 1)); continue; }
+  said=$("$bin" recover "$work/tree" 2>&1) || { echo "trial $t: recover failed: $said" >&2; wrong=$((wrong + 1)); continue; }
+  case "$said" in
+    *"completed an interrupted"*) completed=$((completed + 1)) ;;
+    *"rolled back an interrupted"*) rolled_back=$((rolled_back + 1)) ;;
+  esac
   now=$(state)
   if [ "$now" = "$old" ]; then all_old=$((all_old + 1))
   elif [ "$now" = "$new" ]; then all_new=$((all_new + 1))
@@ -60,5 +64,6 @@ for t in $(seq 1 "$trials"); do
     wrong=$((wrong + 1))
   fi
 done
-echo "kill-trials: $trials trials over $files files (a write takes ${span_us} us): $all_old all-old, $all_new all-new, $wrong wrong"
+echo "kill-trials: $trials trials over $files files (a run takes ${span_us} us): $all_old all-old, $all_new all-new, $wrong wrong;" \
+  "recovery completed $completed and rolled back $rolled_back interrupted writes"
 [ "$wrong" -eq 0 ]
