@@ -243,6 +243,16 @@ TEST_F(PatchCli, PatchSetThatIsNotARegularFileIsRefusedAtOnce) {
   EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
 }
 
+// Found by patchset_fuzzer: a folded scalar quoted in the error spans lines.
+TEST_F(PatchCli, ErrorQuotingAMultiLineValueIsOneLine) {
+  spit(dir / "ps.yaml", "archscan:  >-\n \"Handom SM100;\n  review tuned sizes.\nrules:\n  - add: sm_103\n    likesm_12000\n");
+  ProcessResult r = run({"patch", "ps.yaml", "tree", "--write"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  EXPECT_EQ(r.err.rfind("archscan: ps.yaml:", 0), 0u) << r.err;
+  EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
+}
+
 TEST_F(PatchCli, NothingToCopyNamesTheArch) {
   ProcessResult r = run({"fix", "tree", "--add", "sm_120", "--like", "sm_75", "--write"});
   EXPECT_EQ(r.exit_code, 0);
