@@ -1,8 +1,12 @@
 // archscan: CLI11 wiring only; every command lives in cli/commands.cpp.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <thread>
+
 #include "cli/commands.h"
 #include "cli/patch_command.h"
+#include "cli/recover.h"
 
 int main(int argc, char** argv) {
   using namespace archscan;
@@ -10,11 +14,14 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", versionText());
   app.require_subcommand(1);
   CommonOptions o;
+  // More threads than 4x the cores only costs memory; fewer than one is a typo.
+  const int maxJobs = 4 * static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const CLI::Range jobRange(1, maxJobs);
 
   auto common = [&](CLI::App* cmd, bool scans) {
     if (scans) {
       cmd->add_option("paths", o.scan.paths, "Files or folders to scan (default: .)");
-      cmd->add_option("-j,--jobs", o.scan.jobs, "Extraction threads (default: all cores)");
+      cmd->add_option("-j,--jobs", o.scan.jobs, "Extraction threads (default: all cores)")->check(jobRange);
       cmd->add_option("-p,--compile-commands", o.scan.compile_db,
                       "compile_commands.json (or its folder) for C++/CUDA; default: the root's or a build*/ one");
       cmd->add_option("--exclude", o.scan.excludes, "Glob of paths to skip, relative to the scanned root")
@@ -64,7 +71,7 @@ int main(int argc, char** argv) {
   PatchOptions po;
   std::vector<std::string> patchArgs;
   auto patchCommon = [&](CLI::App* cmd) {
-    cmd->add_option("-j,--jobs", o.scan.jobs, "Extraction threads (default: all cores)");
+    cmd->add_option("-j,--jobs", o.scan.jobs, "Extraction threads (default: all cores)")->check(jobRange);
     cmd->add_option("-p,--compile-commands", o.scan.compile_db, "compile_commands.json (or its folder) for C++/CUDA");
     cmd->add_option("--exclude", o.scan.excludes, "Glob of paths to skip")
         ->expected(1)
@@ -86,6 +93,10 @@ int main(int argc, char** argv) {
   fix->add_option("--like", po.like, "The arch whose entries are copied (sm_100)")->required();
   fix->add_option("--emit-patchset", po.emit_patchset, "Also write the equivalent patch set to FILE");
   patchCommon(fix);
+  for (auto* cmd : {patch, fix}) cmd->add_flag("--force", po.force, "Also replace read-only files");
+  std::string recoverPath = ".";
+  auto* recover = app.add_subcommand("recover", "Complete or roll back a --write that was interrupted, then stop");
+  recover->add_option("path", recoverPath, "The scanned root (default: .)");
 
   try {
     app.parse(argc, argv);
@@ -108,6 +119,7 @@ int main(int argc, char** argv) {
     }
     return runFix(po);
   }
+  if (recover->parsed()) return runRecover(recoverPath);
   if (check->parsed()) return runCheck(o);
   if (audit->parsed()) return runAudit(o);
   return runArchs(o);

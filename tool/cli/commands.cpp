@@ -17,6 +17,7 @@
 #include "arch/parse.h"
 #include "cli/errors.h"
 #include "cli/output_file.h"
+#include "cli/recover.h"
 #include "cli/settings.h"
 #include "cli/usage_error.h"
 #include "report/audit_diff.h"
@@ -86,6 +87,7 @@ int runCheck(const CommonOptions& given) {
     const std::string& f = given.format;
     if (f != "text" && f != "json" && f != "sarif" && f != "github")
       throw UsageError("unknown --format '" + f + "' for check (text, json, sarif, github)");
+    recoverRoots(given.scan.paths);
     Settings st = settle(given);
     ScanResult s = scanFor(st);
     std::vector<Finding> findings = s.analysis.findings;
@@ -119,6 +121,7 @@ int runAudit(const CommonOptions& given) {
     if (!a.diff.empty() && f == "html") throw UsageError("--diff prints text, markdown or json, not html");
     std::string oldJson;
     if (!a.diff.empty()) oldJson = readFile(a.diff);  // before the scan: a wrong path fails fast
+    recoverRoots(given.scan.paths);
     Settings st = settle(given);
     if (st.o.targets.empty()) throw UsageError("audit needs at least one --target ARCH (e.g. --target sm_120)");
     ScanResult s = scanFor(st);

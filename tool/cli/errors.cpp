@@ -3,6 +3,8 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "util/escape.h"
+
 namespace archscan {
 
 // Every error archscan raises (ArchError, UsageError, ConfigError, PatchError,
@@ -11,7 +13,7 @@ int guarded(const std::function<int()>& command) {
   try {
     return command();
   } catch (const std::runtime_error& e) {
-    std::cerr << "archscan: " << e.what() << "\n";
+    std::cerr << "archscan: " << printable(e.what()) << "\n";  // one line, whatever names it quotes
   }
   return 2;
 }

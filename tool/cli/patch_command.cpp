@@ -1,16 +1,20 @@
 #include "cli/patch_command.h"
 
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 
 #include "arch/parse.h"
 #include "cli/errors.h"
 #include "cli/output_file.h"
+#include "cli/recover.h"
 #include "scan.h"
 #include "cli/settings.h"
 #include "patch/apply.h"
 #include "patch/diff.h"
+#include "patch/journal.h"
 #include "patch/plan.h"
+#include "util/escape.h"
 #include "util/json_writer.h"
 #include "version.h"
 
@@ -82,21 +86,38 @@ void printJson(const Plan& plan, const Program& p, bool written, std::ostream& o
   w.finish();
 }
 
-void printSummary(const Plan& plan, const Program& p, bool write, bool quiet, std::ostream& err) {
+// "sm_75" or "sm_75 or sm_90": what the rules copy, for a run that finds nothing to copy.
+std::string likesOf(const std::vector<PatchSet>& sets) {
+  std::vector<std::string> likes;
+  for (const auto& set : sets)
+    for (const auto& r : set.rules)
+      if (std::find(likes.begin(), likes.end(), r.like.name()) == likes.end()) likes.push_back(r.like.name());
+  std::string out;
+  for (size_t i = 0; i < likes.size(); ++i) out += (i == 0 ? "" : i + 1 == likes.size() ? " or " : ", ") + likes[i];
+  return out;
+}
+
+void printSummary(const Plan& plan, const Program& p, const std::string& likes, bool write, bool quiet,
+                  std::ostream& err) {
   if (quiet) return;
   for (const auto& s : plan.skipped) {
     const LinkedSite& ls = p.sites[s.site];
-    err << ls.file << ":" << ls.site.line << ": not patched: " << ls.site.name << " (" << s.arch << "): " << s.reason << "\n";
+    err << printable(ls.file) << ":" << ls.site.line << ": not patched: " << ls.site.name << " (" << s.arch
+        << "): " << printable(s.reason) << "\n";
   }
   for (const auto& s : plan.already) {
     const LinkedSite& ls = p.sites[s.site];
     if (s.reason.rfind("its key", 0) == 0)
-      err << ls.file << ":" << ls.site.line << ": note: " << ls.site.name << ": " << s.reason << "\n";
+      err << printable(ls.file) << ":" << ls.site.line << ": note: " << ls.site.name << ": " << printable(s.reason) << "\n";
   }
   size_t copied = 0, widened = 0;
   for (const auto& e : plan.edits) {
     copied += e.value_source.rfind("copied", 0) == 0 ? 1 : 0;
     widened += e.value_source.rfind("widened", 0) == 0 ? 1 : 0;
+  }
+  if (plan.edits.empty() && plan.already.empty() && plan.skipped.empty()) {
+    err << "archscan: nothing to do: no selected site has " << likes << ", the arch to copy\n";
+    return;
   }
   if (plan.edits.empty()) {
     err << "archscan: nothing to do: " << plan.already.size() << " selected site"
@@ -125,7 +146,8 @@ int execute(const PatchOptions& given, const std::vector<PatchSet>& sets, const 
   const Program& program = scanned.program;
   for (const auto& d : program.diagnostics)
     if (d.level == "error" && !o.common.quiet)
-      std::cerr << d.file << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.level << ": " << d.message << "\n";
+      std::cerr << printable(d.file) << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.level << ": "
+                << printable(d.message) << "\n";
   PlanOptions po;
   po.roots = o.common.scan.paths.empty() ? std::vector<std::string>{"."} : o.common.scan.paths;
   po.analyze.all = o.common.all;
@@ -134,7 +156,10 @@ int execute(const PatchOptions& given, const std::vector<PatchSet>& sets, const 
     std::vector<FileWrite> writes;
     for (const auto& f : plan.files) writes.push_back({f.real_path, f.old_content, f.new_content});
     FileOps ops;
-    applyWrites(writes, ops);
+    ApplyOptions ao;
+    ao.journal_dir = cacheDirOf(po.roots.front());
+    ao.force = o.force;
+    applyWrites(writes, ops, ao);
   }
   std::ostringstream out;
   if (o.common.format == "json") {
@@ -143,7 +168,7 @@ int execute(const PatchOptions& given, const std::vector<PatchSet>& sets, const 
     for (const auto& f : plan.files) out << unifiedDiff(f.path, f.old_content, f.new_content, notesFor(f, plan));
   }
   writeOutput(o.common.output, out.str());
-  printSummary(plan, program, o.write, o.common.quiet, std::cerr);
+  printSummary(plan, program, likesOf(sets), o.write, o.common.quiet, std::cerr);
   return 0;
 }
 
@@ -157,6 +182,7 @@ void splitPatchArgs(const std::vector<std::string>& args, PatchOptions& o) {
 int runPatch(const PatchOptions& given) {
   return guarded([&] {
     if (given.patchsets.empty()) throw PatchError("patch needs at least one PATCHSET.yaml");
+    recoverRoots(given.common.scan.paths);
     Settings st = settle(given.common);  // archscan.yaml: excludes, sources, families
     PatchOptions o = given;
     o.common = st.o;
@@ -172,6 +198,7 @@ int runPatch(const PatchOptions& given) {
 
 int runFix(const PatchOptions& given) {
   return guarded([&] {
+    recoverRoots(given.common.scan.paths);
     Settings st = settle(given.common);
     assumeArchs(st, {given.add});
     PatchOptions o = given;

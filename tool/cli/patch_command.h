@@ -13,6 +13,7 @@ struct PatchOptions {
   std::string add, like;               // fix
   std::string emit_patchset;           // fix --emit-patchset FILE
   bool write = false;
+  bool force = false;                  // also replace read-only files
 };
 
 int runPatch(const PatchOptions& o);

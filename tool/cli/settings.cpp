@@ -1,8 +1,10 @@
 #include "cli/settings.h"
 
+#include <filesystem>
 #include <iostream>
 
 #include "arch/parse.h"
+#include "cli/usage_error.h"
 #include "config/config.h"
 
 namespace archscan {
@@ -23,6 +25,11 @@ void mergeConfig(Settings& s, const std::string& path) {
 }  // namespace
 
 Settings settle(const CommonOptions& given) {
+  // A path that is not there is a typo, not an empty tree that passes.
+  for (const auto& p : given.scan.paths) {
+    std::error_code ec;
+    if (!std::filesystem::exists(std::filesystem::symlink_status(p, ec))) throw UsageError(p + ": no such file or folder");
+  }
   Settings s{builtinKnowledge(), given, {}};
   std::optional<std::string> path = given.config.empty() ? findConfig(given.scan.paths) : std::optional(given.config);
   if (path) mergeConfig(s, *path);

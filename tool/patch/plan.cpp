@@ -6,12 +6,15 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "analyze/coverage.h"
+#include "util/escape.h"
 #include "util/source_text.h"
 #include "patch/render.h"
 #include "patch/select.h"
 #include "patch/semantic_check.h"
+#include "patch/value_check.h"
 
 namespace fs = std::filesystem;
 
@@ -25,14 +28,25 @@ size_t Plan::sitesPatched() const {
 
 namespace {
 
+// "recipes.py:7 (recipe[arch_major], a.yaml:4: add sm_120 like sm_100)": the place and the rule that asked.
 std::string where(const Edit& e, const Program& p) {
-  return e.file + ":" + std::to_string(e.line) + " (" + p.sites[e.site].site.name + ", " + e.patchset + ": add " + e.add +
-         ")";
+  return e.file + ":" + std::to_string(e.line) + " (" + p.sites[e.site].site.name + ", " +
+         (e.rule.empty() ? e.patchset : e.rule) + ": add " + e.add + " like " + e.like + ")";
 }
 
-std::optional<std::string> overrideFor(const PatchRule& r, const LinkedSite& s) {
+// The rule's `values` entry for a site, checked to be one value of the site's language.
+std::optional<std::string> overrideFor(const PatchRule& r, const LinkedSite& s, const FrontendSet& frontends) {
   for (const auto& [glob, value] : r.values) {
-    if (fnmatch(glob.c_str(), s.site.name.c_str(), FNM_NOESCAPE) == 0 || glob == s.site.name) return value;
+    if (fnmatch(glob.c_str(), s.site.name.c_str(), FNM_NOESCAPE) != 0 && glob != s.site.name) continue;
+    if (s.site.patchable) {
+      if (auto why = notOneValue(value, s.language, frontends)) {
+        auto at = r.where.located.find("values:" + glob);
+        std::string place = at == r.where.located.end() ? r.origin : at->second;
+        throw PatchError(place + ": the value for '" + glob + "' " + *why + " (" + s.file + ":" +
+                         std::to_string(s.site.line) + ", " + s.site.name + "): `" + printable(value) + "`");
+      }
+    }
+    return value;
   }
   return std::nullopt;
 }
@@ -63,7 +77,7 @@ std::vector<const Site*> nestedIn(const Program& p, size_t i, const std::vector<
   return out;
 }
 
-void selectAndRender(const PatchSet& set, const Program& p, const PlanOptions& opts,
+void selectAndRender(const PatchSet& set, const Program& p, const PlanOptions& opts, const FrontendSet& frontends,
                      std::map<std::string, std::string>& sources, Plan& plan) {
   std::map<std::string, std::vector<size_t>> byFile;
   for (size_t i = 0; i < p.sites.size(); ++i) byFile[p.sites[i].file].push_back(i);
@@ -127,20 +141,66 @@ void selectAndRender(const PatchSet& set, const Program& p, const PlanOptions& o
           throw PatchError(s.file + ": changed since it was scanned; run archscan again");
         it = sources.emplace(s.file, std::move(text)).first;
       }
-      Rendered r = renderSite(s, i, rule, it->second, overrideFor(rule, s), nestedIn(p, i, byFile[s.file]));
+      Rendered r = renderSite(s, i, rule, it->second, overrideFor(rule, s, frontends), nestedIn(p, i, byFile[s.file]));
       if (!r.skip_reason.empty()) {
         plan.skipped.push_back({i, rule.add.name(), r.skip_reason});
         continue;
       }
       for (auto& e : r.edits) {
         e.patchset = set.name.empty() ? set.path : set.name;
+        e.rule = rule.origin;
         plan.edits.push_back(std::move(e));
       }
     }
   }
 }
 
-// Sorted by position; identical edits merged; overlaps are an error naming both.
+// An edit's text on one line, for a message.
+std::string shown(const std::string& text) {
+  size_t b = text.find_first_not_of(" \t\r\n");
+  if (b == std::string::npos) return "";
+  size_t e = text.find_first_of("\r\n", b);
+  return e == std::string::npos ? text.substr(b) : text.substr(b, e - b) + " ...";
+}
+
+// Two rules that add one arch to one site are one edit when they write the
+// same bytes, and a conflict otherwise (as clang-apply-replacements has it):
+// the run stops naming both rules, whatever each would write.
+void mergeSameArch(std::vector<Edit>& edits, const Program& p) {
+  std::map<std::pair<size_t, std::string>, std::vector<std::string>> rulesOf;           // (site, add) -> rules
+  std::map<std::tuple<size_t, std::string, std::string>, std::vector<const Edit*>> by;  // (site, add, rule)
+  for (const auto& e : edits) {
+    auto& rules = rulesOf[{e.site, e.add}];
+    if (std::find(rules.begin(), rules.end(), e.rule) == rules.end()) rules.push_back(e.rule);
+    by[{e.site, e.add, e.rule}].push_back(&e);
+  }
+  auto text = [](const std::vector<const Edit*>& es) {
+    std::string t;
+    for (const Edit* e : es) t += (t.empty() ? "" : " ") + std::to_string(e->begin) + ":" + std::to_string(e->end) + "=" + e->text;
+    return t;
+  };
+  std::set<std::tuple<size_t, std::string, std::string>> dropped;
+  for (const auto& [key, rules] : rulesOf) {
+    const auto& first = by.at({key.first, key.second, rules.front()});
+    for (size_t i = 1; i < rules.size(); ++i) {
+      const auto& other = by.at({key.first, key.second, rules[i]});
+      if (text(other) != text(first)) {
+        throw PatchError("conflicting edits: " + where(*first.back(), p) + " writes `" + shown(first.back()->text) +
+                         "` and " + where(*other.back(), p) + " writes `" + shown(other.back()->text) +
+                         "`: both add " + key.second + " to " + p.sites[key.first].site.name +
+                         "; one must go (nothing was written)");
+      }
+      dropped.insert({key.first, key.second, rules[i]});
+    }
+  }
+  std::vector<Edit> out;
+  for (auto& e : edits)
+    if (!dropped.count({e.site, e.add, e.rule})) out.push_back(std::move(e));
+  edits = std::move(out);
+}
+
+// Sorted by position; identical edits merged (two archs may share a comma);
+// overlaps are an error naming both.
 void checkConflicts(std::vector<Edit>& edits, const Program& p) {
   std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {
     if (a.file != b.file) return a.file < b.file;
@@ -268,7 +328,8 @@ Plan planPatches(const std::vector<PatchSet>& sets, const Program& program, cons
                  const FrontendSet& frontends) {
   Plan plan;
   std::map<std::string, std::string> sources;
-  for (const auto& set : sets) selectAndRender(set, program, opts, sources, plan);
+  for (const auto& set : sets) selectAndRender(set, program, opts, frontends, sources, plan);
+  mergeSameArch(plan.edits, program);
   checkConflicts(plan.edits, program);
   // Plan to a fixpoint: plan again on the patched text, so what the edits
   // themselves bring (an arch string inside a copied value) is handled in
@@ -280,7 +341,7 @@ Plan planPatches(const std::vector<PatchSet>& sets, const Program& program, cons
     std::map<std::string, std::string> nextSources = sources;
     for (auto& [file, text] : after) nextSources[file] = text;
     Plan again;
-    for (const auto& set : sets) selectAndRender(set, next, opts, nextSources, again);
+    for (const auto& set : sets) selectAndRender(set, next, opts, frontends, nextSources, again);
     std::vector<Edit> more;
     for (auto& e : again.edits)
       if (after.count(e.file)) more.push_back(e);
