@@ -1,14 +1,22 @@
 #include "scan.h"
 
+#include <time.h>
+
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <stdexcept>
 
 #include "discover/discover.h"
 #include "extract/extract.h"
+#include "extract/fingerprint.h"
 #include "extract/registry.h"
+#include "facts_io/facts_io.h"
 #include "link/link.h"
 #include "util/progress.h"
+#include "util/source_text.h"
+#include "version.h"
 
 namespace archscan {
 namespace {
@@ -33,28 +41,176 @@ FrontendSettings frontendSettings(const ScanOptions& opts) {
   return s;
 }
 
+double processCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+std::vector<std::string> scanPaths(const ScanOptions& opts) {
+  return opts.paths.empty() ? std::vector<std::string>{"."} : opts.paths;
+}
+
+// Discovery and extraction (through the cache unless it is off).
+struct Extracted {
+  std::vector<FileFacts> files;
+  std::vector<Diagnostic> diagnostics;
+  std::string fingerprint;
+};
+
+Extracted discoverAndExtract(const ScanOptions& opts, const Knowledge& k, const FrontendSet& frontends,
+                             const FrontendSettings& settings, Shard shard, ScanProfile& prof) {
+  Extracted out;
+  double c0 = processCpuSeconds();
+  DiscoverOptions d;
+  d.excludes = opts.excludes;
+  Discovery found = discover(scanPaths(opts), d, frontends);
+  if (shard.count > 1) {
+    std::vector<SourceFile> mine;
+    for (auto& f : found.files)
+      if (inShard(f.path, shard)) mine.push_back(std::move(f));
+    found.files = std::move(mine);
+  }
+  double c1 = processCpuSeconds();
+  prof.discover_cpu = c1 - c0;
+
+  out.fingerprint = extractionFingerprint(k, settings);
+  ExtractOptions eo;
+  eo.jobs = opts.jobs;
+  eo.prefilter = opts.prefilter;
+  eo.root = settings.root;
+  eo.fingerprint = out.fingerprint + "/" + buildIdentity() + (opts.prefilter ? "" : "/unfiltered");
+  std::unique_ptr<ContentCache> cache;
+  if (opts.cache) {
+    std::string dir = opts.cache_dir.empty() ? defaultCacheDir(scanPaths(opts).front()) : opts.cache_dir;
+    if (!dir.empty()) cache = std::make_unique<ContentCache>(dir, opts.cache_max_bytes);
+  }
+  eo.cache = cache.get();
+  auto w0 = std::chrono::steady_clock::now();
+  Extraction ex;
+  {
+    Progress progress(opts.progress, found.files.size());
+    eo.done = &progress.done;
+    ex = extractAll(found.files, frontends, eo);
+  }
+  if (cache && ex.stats.cache.stored > 0) prof.cache_pruned = cache->prune();
+  prof.extract_wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+  prof.extract_cpu = processCpuSeconds() - c1;
+  for (int l = 0; l < 3; ++l) {
+    const LanguageTime& t = ex.stats.by_language[l];
+    prof.languages.push_back({languageName(static_cast<Language>(l)), t.files, t.parsed, t.cached, t.cpu_seconds});
+  }
+  for (const auto& f : ex.stats.slowest) prof.slowest.push_back({f.cpu_seconds, f.path});
+  prof.cache_hits = ex.stats.cache.hits;
+  prof.cache_misses = ex.stats.cache.misses;
+  prof.cache_dir = cache ? cache->dir() : "";
+  prof.threads = opts.jobs;
+  out.files = std::move(ex.files);
+  out.diagnostics = std::move(found.diagnostics);
+  return out;
+}
+
+std::string readFactsFile(const std::string& path) {
+  std::string bytes = readFile(path);
+  auto ends = [&](const char* s) {
+    std::string e(s);
+    return path.size() >= e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0;
+  };
+  if (!ends(".zst")) return bytes;
+  if (!zstdAvailable()) throw std::runtime_error(path + ": this archscan was built without zstd");
+  return zstdDecompress(bytes, path);
+}
+
+// --facts: the shards' facts merged in the order a single scan extracts
+// (by path), after checking they are one complete, compatible set.
+Extracted mergeFacts(const ScanOptions& opts, const Knowledge& k, const FrontendSettings& settings) {
+  Extracted out;
+  std::string mine = extractionFingerprint(k, settings);
+  std::map<int, std::string> seen;  // shard index -> file
+  int count = 0;
+  for (const auto& path : opts.facts_files) {
+    FactsDocument doc = readFactsDocument(readFactsFile(path), path);
+    if (doc.fingerprint != mine)
+      throw std::runtime_error(path + ": extracted by " + doc.producer +
+                               " with other knowledge, settings or root than this run (extract again, or run from the "
+                               "same folder with the same archscan.yaml and targets)");
+    if (count && doc.shards != count)
+      throw std::runtime_error(path + ": shard " + std::to_string(doc.shard) + "/" + std::to_string(doc.shards) +
+                               " does not belong with shards of " + std::to_string(count));
+    count = doc.shards;
+    if (!seen.emplace(doc.shard, path).second)
+      throw std::runtime_error(path + ": shard " + std::to_string(doc.shard) + " also given as " + seen[doc.shard]);
+    out.diagnostics.insert(out.diagnostics.end(), doc.diagnostics.begin(), doc.diagnostics.end());
+    for (auto& f : doc.files) out.files.push_back(std::move(f));
+  }
+  for (int i = 1; i <= count; ++i)
+    if (!seen.count(i))
+      throw std::runtime_error("--facts: shard " + std::to_string(i) + "/" + std::to_string(count) + " is missing");
+  std::stable_sort(out.files.begin(), out.files.end(), [](const FileFacts& a, const FileFacts& b) { return a.path < b.path; });
+  for (size_t i = 1; i < out.files.size(); ++i)
+    if (out.files[i].path == out.files[i - 1].path)
+      throw std::runtime_error("--facts: " + out.files[i].path + " is in more than one facts file");
+  out.fingerprint = mine;
+  return out;
+}
+
 }  // namespace
+
+bool inShard(const std::string& path, Shard shard) {
+  if (shard.count <= 1) return true;
+  return xxh3(path) % static_cast<uint64_t>(shard.count) == static_cast<uint64_t>(shard.index - 1);
+}
 
 ScanResult scan(const ScanOptions& opts, const Knowledge& k) {
   auto start = std::chrono::steady_clock::now();
   ScanResult r;
-  r.frontends = makeFrontends(k, frontendSettings(opts));
-  DiscoverOptions d;
-  d.excludes = opts.excludes;
-  Discovery found = discover(opts.paths.empty() ? std::vector<std::string>{"."} : opts.paths, d, *r.frontends);
-  Extraction ex;
-  {
-    Progress progress(opts.progress, found.files.size());
-    ex = extractAll(found.files, *r.frontends, opts.jobs, &progress.done);
+  FrontendSettings settings = frontendSettings(opts);
+  r.frontends = makeFrontends(k, settings);
+  Extracted ex;
+  if (opts.facts_files.empty()) {
+    ex = discoverAndExtract(opts, k, *r.frontends, settings, Shard{}, r.profile);
+  } else {
+    double c0 = processCpuSeconds();
+    ex = mergeFacts(opts, k, settings);
+    r.profile.facts_io_cpu = processCpuSeconds() - c0;
   }
+  double c1 = processCpuSeconds();
   r.program = link(ex.files, LinkOptions{opts.families, opts.support_paths});
-  r.program.diagnostics.insert(r.program.diagnostics.begin(), found.diagnostics.begin(), found.diagnostics.end());
-  r.program.files_seen = ex.stats.files_seen;
-  r.program.files_parsed = ex.stats.files_parsed;
+  r.program.diagnostics.insert(r.program.diagnostics.begin(), ex.diagnostics.begin(), ex.diagnostics.end());
+  r.program.files_seen = ex.files.size();
+  r.program.files_parsed = 0;
+  for (const auto& f : ex.files) r.program.files_parsed += f.parsed ? 1 : 0;
+  double c2 = processCpuSeconds();
   r.analyzed = opts.analyze;
   r.analysis = analyze(r.program, r.analyzed, k);
+  double c3 = processCpuSeconds();
+  r.profile.link_cpu = c2 - c1;
+  r.profile.analyze_cpu = c3 - c2;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.profile.wall_seconds = r.seconds;
   return r;
+}
+
+std::string extractShard(const ScanOptions& opts, const Knowledge& k, Shard shard, ScanProfile* profile) {
+  if (shard.count < 1 || shard.index < 1 || shard.index > shard.count)
+    throw std::runtime_error("--shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count) +
+                             ": K must be between 1 and N");
+  auto start = std::chrono::steady_clock::now();
+  FrontendSettings settings = frontendSettings(opts);
+  auto frontends = makeFrontends(k, settings);
+  ScanProfile local;
+  ScanProfile& prof = profile ? *profile : local;
+  Extracted ex = discoverAndExtract(opts, k, *frontends, settings, shard, prof);
+  FactsDocument doc;
+  doc.producer = std::string("archscan ") + kArchscanVersion;
+  doc.fingerprint = ex.fingerprint;
+  doc.shard = shard.index;
+  doc.shards = shard.count;
+  // The walk's diagnostics are the same in every shard: one carries them.
+  if (shard.index == 1) doc.diagnostics = std::move(ex.diagnostics);
+  doc.files = std::move(ex.files);
+  prof.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return writeFactsDocument(doc);
 }
 
 }  // namespace archscan

@@ -17,6 +17,7 @@
 #include "arch/parse.h"
 #include "cli/errors.h"
 #include "cli/output_file.h"
+#include "cli/profile.h"
 #include "cli/recover.h"
 #include "cli/settings.h"
 #include "cli/usage_error.h"
@@ -56,6 +57,7 @@ ScanResult scanFor(const Settings& st) {
   opts.analyze = analyzeOptions(st.o, st.k);
   ScanResult r = scan(opts, st.k);
   addNotes(st, r.program);
+  if (st.o.verbose) printProfile(r.profile, std::cerr);
   return r;
 }
 

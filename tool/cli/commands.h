@@ -33,6 +33,7 @@ struct CommonOptions {
   bool all = false;
   bool quiet = false;
   AuditCliOptions audit;
+  bool verbose = false;        // -v: where the scan's time went, on stderr
 };
 
 int runCheck(const CommonOptions& o);

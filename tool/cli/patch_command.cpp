@@ -7,6 +7,7 @@
 #include "arch/parse.h"
 #include "cli/errors.h"
 #include "cli/output_file.h"
+#include "cli/profile.h"
 #include "cli/recover.h"
 #include "scan.h"
 #include "cli/settings.h"
@@ -143,6 +144,7 @@ int execute(const PatchOptions& given, const std::vector<PatchSet>& sets, const 
   scanOpts.analyze.all = o.common.all;
   ScanResult scanned = scan(scanOpts, k);
   addNotes(st, scanned.program);
+  if (o.common.verbose) printProfile(scanned.profile, std::cerr);
   const Program& program = scanned.program;
   for (const auto& d : program.diagnostics)
     if (d.level == "error" && !o.common.quiet)
