@@ -96,7 +96,7 @@ Extracted discoverAndExtract(const ScanOptions& opts, const Knowledge& k, const 
   if (cache && ex.stats.cache.stored > 0) prof.cache_pruned = cache->prune();
   prof.extract_wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
   prof.extract_cpu = processCpuSeconds() - c1;
-  for (int l = 0; l < 3; ++l) {
+  for (int l = 0; l < kLanguageCount; ++l) {
     const LanguageTime& t = ex.stats.by_language[l];
     prof.languages.push_back({languageName(static_cast<Language>(l)), t.files, t.parsed, t.cached, t.cpu_seconds});
   }

@@ -28,7 +28,7 @@ struct FileTime {
 struct ExtractStats {
   size_t files_seen = 0;
   size_t files_parsed = 0;
-  LanguageTime by_language[3];  // indexed by Language
+  LanguageTime by_language[kLanguageCount];  // indexed by Language
   std::vector<FileTime> slowest;  // the costliest files, costliest first
   CacheStats cache;
 };

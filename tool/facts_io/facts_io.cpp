@@ -55,7 +55,7 @@ Value entry(const Entry& e) {
                 {"key", range(e.key)},         {"value", range(e.value)},         {"item", range(e.item)},
                 {"composite", range(e.composite)}, {"container", range(e.container)}, {"form", int(e.form)},
                 {"arm", e.arm},                {"line", e.line},                  {"end_line", e.end_line},
-                {"minors", Array(e.minors.begin(), e.minors.end())}};
+                {"minors", Array(e.minors)}};
 }
 
 Value archRange(const ArchRange& r) {
@@ -371,7 +371,7 @@ class Reader {
     FileFacts f;
     f.path = str(o, "path");
     f.module = str(o, "module");
-    f.language = enumeration<Language>(o, "language", int(Language::CMake));
+    f.language = enumeration<Language>(o, "language", kLanguageCount - 1);
     std::string hash = str(o, "content_hash");
     try {
       size_t used = 0;
