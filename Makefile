@@ -5,7 +5,7 @@ BUILD ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 
-.PHONY: all setup setup-test-tools configure build demo test clean
+.PHONY: all setup setup-test-tools configure build demo test fuzz clean
 
 all: build
 
@@ -37,5 +37,10 @@ demo: build
 test: build setup-test-tools
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
+# libFuzzer targets in build-fuzz/ (clang-19), each run for FUZZ_RUNS executions.
+FUZZ_RUNS ?= 1000000
+fuzz: setup
+	scripts/fuzz.sh $(FUZZ_RUNS) build-fuzz
+
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) build-fuzz

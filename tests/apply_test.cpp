@@ -1,12 +1,15 @@
-// The atomic writer: all files or none, also when a step fails halfway.
+// The atomic writer: all files or none, also when a step fails halfway, and
+// (with the journal and recovery) also when the process dies at any step.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "patch/apply.h"
+#include "patch/journal.h"
 #include "test_files.h"
 
 namespace fs = std::filesystem;
@@ -40,6 +43,11 @@ class ApplyTest : public ::testing::Test {
     for (auto it = fs::recursive_directory_iterator(dir); it != fs::recursive_directory_iterator(); ++it) ++n;
     return n;
   }
+  ApplyOptions options() {
+    ApplyOptions o;
+    o.journal_dir = cacheDirOf(dir.string());
+    return o;
+  }
   fs::path dir;
 };
 
@@ -52,12 +60,14 @@ class FailingOps : public FileOps {
     if (path == changeOnRead) return "changed by someone else\n";
     return FileOps::read(path);
   }
-  std::string writeTemp(const std::string& beside, const std::string& content, unsigned mode) override {
-    if (temps++ == failTempAt) throw ApplyError(beside + ": cannot create a temporary file beside it: Read-only file system");
-    return FileOps::writeTemp(beside, content, mode);
+  void create(const std::string& path, const std::string& content, unsigned mode) override {
+    bool temp = path.find(".archscan-") != std::string::npos && path.size() > 4 && path.substr(path.size() - 4) == ".new";
+    if (temp && temps++ == failTempAt) throw ApplyError(path + ": cannot create a file beside it: Read-only file system");
+    FileOps::create(path, content, mode);
   }
   void rename(const std::string& from, const std::string& to) override {
-    if (renames++ == failRenameAt) throw ApplyError(to + ": cannot replace: Input/output error");
+    bool journal = from.find(".archscan-cache") != std::string::npos;
+    if (!journal && renames++ == failRenameAt) throw ApplyError(to + ": cannot replace: Input/output error");
     FileOps::rename(from, to);
   }
 };
@@ -65,7 +75,7 @@ class FailingOps : public FileOps {
 TEST_F(ApplyTest, WritesAllFilesKeepingModeBits) {
   FileOps ops;
   size_t before = entries();
-  applyWrites(writes(), ops);
+  applyWrites(writes(), ops, options());
   EXPECT_EQ(slurp(dir / "a/one.py"), "T = {9: 1, 10: 2, 12: 2}\n");
   EXPECT_EQ(slurp(dir / "b/two.py"), "S = [9, 10, 12]\r\n");
   struct stat st;
@@ -79,7 +89,7 @@ TEST_F(ApplyTest, RenameFailingHalfwayChangesNoFile) {
   ops.failRenameAt = 1;  // the first file is already replaced when the second fails
   size_t before = entries();
   try {
-    applyWrites(writes(), ops);
+    applyWrites(writes(), ops, options());
     FAIL() << "no error";
   } catch (const ApplyError& e) {
     EXPECT_NE(std::string(e.what()).find("no file was changed"), std::string::npos) << e.what();
@@ -92,7 +102,7 @@ TEST_F(ApplyTest, RenameFailingHalfwayChangesNoFile) {
 TEST_F(ApplyTest, UnwritableFolderChangesNoFile) {
   FailingOps ops;
   ops.failTempAt = 1;  // like a read-only second folder
-  EXPECT_THROW(applyWrites(writes(), ops), ApplyError);
+  EXPECT_THROW(applyWrites(writes(), ops, options()), ApplyError);
   EXPECT_EQ(slurp(dir / "a/one.py"), "T = {9: 1, 10: 2}\n");
   EXPECT_EQ(slurp(dir / "b/two.py"), "S = [9, 10]\r\n");
 }
@@ -101,7 +111,7 @@ TEST_F(ApplyTest, FileChangedSinceReadIsNotOverwritten) {
   FailingOps ops;
   ops.changeOnRead = (dir / "b/two.py").string();
   try {
-    applyWrites(writes(), ops);
+    applyWrites(writes(), ops, options());
     FAIL() << "no error";
   } catch (const ApplyError& e) {
     EXPECT_NE(std::string(e.what()).find("changed since it was read"), std::string::npos) << e.what();
@@ -113,9 +123,165 @@ TEST_F(ApplyTest, RealReadOnlyFolderWhenNotRoot) {
   if (::geteuid() == 0) GTEST_SKIP() << "root ignores folder permissions; FailingOps covers this case";
   ::chmod((dir / "b").c_str(), 0555);
   FileOps ops;
-  EXPECT_THROW(applyWrites(writes(), ops), ApplyError);
+  EXPECT_THROW(applyWrites(writes(), ops, options()), ApplyError);
   ::chmod((dir / "b").c_str(), 0755);
   EXPECT_EQ(slurp(dir / "a/one.py"), "T = {9: 1, 10: 2}\n");
+}
+
+TEST_F(ApplyTest, ReadOnlyTargetIsRefusedUnlessForced) {
+  ::chmod((dir / "b/two.py").c_str(), 0444);
+  FileOps ops;
+  try {
+    applyWrites(writes(), ops, options());
+    FAIL() << "no error";
+  } catch (const ApplyError& e) {
+    EXPECT_EQ(std::string(e.what()), (dir / "b/two.py").string() +
+                                         ": read-only (mode 0444); not replaced, and nothing was written "
+                                         "(--force replaces read-only files)");
+  }
+  EXPECT_EQ(slurp(dir / "a/one.py"), "T = {9: 1, 10: 2}\n");
+  ApplyOptions forced = options();
+  forced.force = true;
+  applyWrites(writes(), ops, forced);
+  EXPECT_EQ(slurp(dir / "b/two.py"), "S = [9, 10, 12]\r\n");
+  struct stat st;
+  ASSERT_EQ(::stat((dir / "b/two.py").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0444u) << "the mode is kept";
+}
+
+// A crash: not an ApplyError, so applyWrites neither rolls back nor cleans up.
+struct Killed {
+  std::string step;
+};
+
+// Records every step, and dies at the chosen one.
+class KillingOps : public FileOps {
+ public:
+  std::string killAt;
+  std::vector<std::string> steps;
+  void reached(const std::string& step) override {
+    steps.push_back(step);
+    if (step == killAt) throw Killed{step};
+  }
+};
+
+// Every file below `dir` with its bytes, the journal folder included.
+std::map<std::string, std::string> snapshot(const fs::path& dir) {
+  std::map<std::string, std::string> out;
+  for (auto it = fs::recursive_directory_iterator(dir); it != fs::recursive_directory_iterator(); ++it)
+    out[fs::relative(it->path(), dir).string()] = it->is_directory() ? "<dir>" : slurp(it->path());
+  return out;
+}
+
+class KillPointTest : public ::testing::Test {
+ protected:
+  static constexpr int kFiles = 6;
+  void SetUp() override { dir = test::freshDir("archscan-kill"); }
+  void TearDown() override { fs::remove_all(dir); }
+  void reset() {
+    fs::remove_all(dir);
+    for (int i = 0; i < kFiles; ++i) spit(path(i), old(i));
+  }
+  fs::path path(int i) { return dir / (i % 2 ? "a" : "b/c") / ("f" + std::to_string(i) + ".py"); }
+  static std::string old(int i) { return "T" + std::to_string(i) + " = {9: 1, 10: 2}\n"; }
+  static std::string fresh(int i) { return "T" + std::to_string(i) + " = {9: 1, 10: 2, 12: 2}\n"; }
+  std::vector<FileWrite> writes() {
+    std::vector<FileWrite> w;
+    for (int i = 0; i < kFiles; ++i) w.push_back({path(i).string(), old(i), fresh(i)});
+    return w;
+  }
+  ApplyOptions options() {
+    ApplyOptions o;
+    o.journal_dir = cacheDirOf(dir.string());
+    return o;
+  }
+  std::map<std::string, std::string> expected(bool newContent) {
+    std::map<std::string, std::string> m;
+    for (int i = 0; i < kFiles; ++i) {
+      fs::path p = path(i);
+      for (fs::path d = p.parent_path(); d != dir; d = d.parent_path()) m[fs::relative(d, dir).string()] = "<dir>";
+      m[fs::relative(p, dir).string()] = newContent ? fresh(i) : old(i);
+    }
+    return m;
+  }
+  fs::path dir;
+};
+
+TEST_F(KillPointTest, EveryStepRecoversToAllOldOrAllNewWithNoLeftovers) {
+  reset();
+  KillingOps dry;
+  applyWrites(writes(), dry, options());
+  // journal, a temporary and a backup per file, a rename per file, backups removed.
+  ASSERT_EQ(dry.steps.size(), 3u * kFiles + 2) << "the steps changed; this test must see each";
+  auto allOld = expected(false), allNew = expected(true);
+  ASSERT_EQ(snapshot(dir), allNew);
+
+  for (const auto& step : dry.steps) {
+    SCOPED_TRACE("killed after " + step);
+    reset();
+    KillingOps ops;
+    ops.killAt = step;
+    EXPECT_THROW(applyWrites(writes(), ops, options()), Killed);
+    FileOps real;
+    std::vector<std::string> said = recoverInterrupted(dir.string(), real);
+    ASSERT_EQ(said.size(), 1u);
+    auto now = snapshot(dir);
+    bool renamedAll = step == "rename " + std::to_string(kFiles) || step == "backups removed";
+    EXPECT_EQ(now, renamedAll ? allNew : allOld);
+    EXPECT_EQ(said[0].rfind(renamedAll ? "completed" : "rolled back", 0), 0u) << said[0];
+    EXPECT_TRUE(recoverInterrupted(dir.string(), real).empty()) << "a second recovery finds nothing";
+  }
+}
+
+TEST_F(KillPointTest, RecoveryKilledHalfwayIsFinishedByTheNextOne) {
+  reset();
+  KillingOps ops;
+  ops.killAt = "rename 3";
+  EXPECT_THROW(applyWrites(writes(), ops, options()), Killed);
+  KillingOps recovering;
+  recovering.killAt = "restore 2";
+  EXPECT_THROW(recoverInterrupted(dir.string(), recovering), Killed);
+  FileOps real;
+  auto said = recoverInterrupted(dir.string(), real);
+  ASSERT_EQ(said.size(), 1u);
+  EXPECT_EQ(said[0].rfind("rolled back", 0), 0u) << said[0];
+  EXPECT_EQ(snapshot(dir), expected(false));
+}
+
+TEST_F(KillPointTest, TargetEditedAfterTheCrashStopsRecoveryUntouched) {
+  reset();
+  KillingOps ops;
+  ops.killAt = "rename 2";
+  EXPECT_THROW(applyWrites(writes(), ops, options()), Killed);
+  spit(path(4), "edited by hand\n");
+  auto before = snapshot(dir);
+  FileOps real;
+  try {
+    recoverInterrupted(dir.string(), real);
+    FAIL() << "no error";
+  } catch (const ApplyError& e) {
+    EXPECT_NE(std::string(e.what()).find(path(4).string() + " is neither its old nor its new content"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(snapshot(dir), before);
+}
+
+TEST_F(KillPointTest, JournalNamingAFileOutsideTheRootIsRefused) {
+  reset();
+  fs::path outside = dir.parent_path() / ("archscan-outside-" + std::to_string(::getpid()) + ".py");
+  spit(outside, "keep\n");
+  std::vector<FileWrite> w{{outside.string(), "keep\n", "changed\n"}};
+  Journal j = plannedJournal(w, "1-2-3");
+  spit(dir / ".archscan-cache/txn-1-2-3.json", journalJson(j));
+  FileOps real;
+  try {
+    recoverInterrupted(dir.string(), real);
+    FAIL() << "no error";
+  } catch (const ApplyError& e) {
+    EXPECT_NE(std::string(e.what()).find("a target outside"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(slurp(outside), "keep\n");
+  fs::remove(outside);
 }
 
 }  // namespace

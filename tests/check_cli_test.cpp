@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -69,6 +70,100 @@ TEST_F(CheckCli, OutputFileAndNoColourInPipes) {
   EXPECT_EQ(ss.str().find('\x1b'), std::string::npos);
   ProcessResult forced = run({"check", "--target", "sm_120", "--color", "always", "t"});
   EXPECT_NE(forced.out.find('\x1b'), std::string::npos);
+}
+
+TEST_F(CheckCli, MissingPathAndBadJobCountAreUsageErrors) {
+  for (const char* cmd : {"check", "audit"}) {
+    ProcessResult r = run({cmd, "--target", "sm_120", "t", "missing-folder"});
+    EXPECT_EQ(r.exit_code, 2) << cmd;
+    EXPECT_EQ(r.err, "archscan: missing-folder: no such file or folder\n") << cmd;
+    EXPECT_EQ(r.out, "");
+  }
+  ProcessResult fix = run({"fix", "missing-folder", "--add", "sm_120", "--like", "sm_100", "--write"});
+  EXPECT_EQ(fix.exit_code, 2);
+  EXPECT_EQ(fix.err, "archscan: missing-folder: no such file or folder\n");
+  for (const char* jobs : {"-5", "0"}) {
+    ProcessResult r = run({"check", "-j", jobs, "t"});
+    EXPECT_EQ(r.exit_code, 2) << jobs;
+    EXPECT_EQ(r.err, std::string("archscan: -j/--jobs must be at least 1, not ") + jobs + "\n");
+  }
+  ProcessResult many = run({"check", "-j", "100000000", "t"});
+  EXPECT_EQ(many.exit_code, 2);
+  EXPECT_EQ(many.err.rfind("archscan: -j/--jobs 100000000 is more than 4x the ", 0), 0u) << many.err;
+  EXPECT_EQ(run({"check", "-j", "2", "t"}).exit_code, 0);
+}
+
+// A folder that cannot be read hides what is in it: an input error (exit 2,
+// named on stderr, no report), never a crash.
+TEST_F(CheckCli, UnreadableFolderIsAnInputError) {
+  spit(dir / "t/locked/x.py", "T = {9: 1}\n");
+  fs::permissions(dir / "t/locked", fs::perms::none);
+  // Root reads any folder, so as root the scan runs as nobody.
+  bool root = ::geteuid() == 0;
+  if (root && !fs::exists("/usr/sbin/runuser")) GTEST_SKIP() << "root reads any folder, and runuser is missing";
+  std::vector<std::string> args{"check", "--target", "sm_120", "--format", "json", "t"};
+  if (root) args.insert(args.begin(), {"-u", "nobody", "--", ARCHSCAN_BIN});
+  ProcessResult r = runProcess(root ? "/usr/sbin/runuser" : ARCHSCAN_BIN, args, dir.string());
+  fs::permissions(dir / "t/locked", fs::perms::owner_all);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.err, "archscan: t/locked: cannot read folder: Permission denied\n");
+  EXPECT_EQ(r.out, "");
+}
+
+TEST_F(CheckCli, FailedOutputWriteIsReportedWithExit2) {
+  ProcessResult toFile = run({"check", "--target", "sm_120", "-o", "/dev/full", "t"});
+  EXPECT_EQ(toFile.exit_code, 2);
+  EXPECT_EQ(toFile.err, "archscan: /dev/full: write failed: No space left on device\n");
+  for (const std::string& cmd : {"check --target sm_120 t", "audit --target sm_120 t", "archs"}) {
+    ProcessResult piped = runProcess("/bin/sh", {"-c", std::string(ARCHSCAN_BIN) + " " + cmd + " > /dev/full"}, dir.string());
+    EXPECT_EQ(piped.exit_code, 2) << cmd;
+    EXPECT_EQ(piped.err, "archscan: standard output: write failed: No space left on device\n") << cmd;
+  }
+  ProcessResult folder = run({"check", "--target", "sm_120", "-o", "t", "t"});
+  EXPECT_EQ(folder.exit_code, 2);
+  EXPECT_EQ(folder.err, "archscan: t: a folder; cannot write the report there\n");
+}
+
+// A file name with ESC, a newline, a pipe, a backtick and markup: no format
+// may pass it through raw.
+TEST_F(CheckCli, ControlCharactersInFileNamesAreEscapedInEveryFormat) {
+  const std::string name = "e\x1b[31m<b>|`\nx.py";
+  spit(dir / "n" / name,
+       "import torch\nCAP = torch.cuda.get_device_capability()[0]\nT = {9: 1, 10: 2}\ndef f():\n    return T[CAP]\n");
+  auto noRawControl = [](const std::string& out) {
+    for (char c : out)
+      if ((static_cast<unsigned char>(c) < 0x20 && c != '\n') || c == 0x7f) return false;
+    return true;
+  };
+  ProcessResult text = run({"check", "--target", "sm_120", "--color", "never", "n"});
+  EXPECT_EQ(text.exit_code, 1) << text.err;
+  EXPECT_TRUE(noRawControl(text.out)) << text.out;
+  EXPECT_EQ(text.out.rfind("n/e\\x1b[31m<b>|`\\x0ax.py:3: error[missing-arch] sm_120: ", 0), 0u) << text.out;
+
+  ProcessResult github = run({"check", "--target", "sm_120", "--format", "github", "n"});
+  EXPECT_TRUE(noRawControl(github.out)) << github.out;
+  EXPECT_EQ(github.out.rfind("::error file=n/e\\x1b[31m<b>|`%0Ax.py,line=3,endLine=3,", 0), 0u) << github.out;
+  EXPECT_EQ(std::count(github.out.begin(), github.out.end(), '\n'), 1) << github.out;
+
+  ProcessResult md = run({"audit", "--target", "sm_120", "--format", "markdown", "n"});
+  EXPECT_TRUE(noRawControl(md.out)) << md.out;
+  EXPECT_NE(md.out.find("n/e\\x1b[31m<b>\\|`\\x0ax.py"), std::string::npos) << md.out;
+
+  ProcessResult html = run({"audit", "--target", "sm_120", "--format", "html", "n"});
+  EXPECT_EQ(html.out.find("<b>|"), std::string::npos);
+  EXPECT_NE(html.out.find("&lt;b&gt;"), std::string::npos);
+
+  ProcessResult diff = run({"fix", "n", "--add", "sm_120", "--like", "sm_100"});
+  ASSERT_EQ(diff.exit_code, 0) << diff.err;
+  EXPECT_EQ(diff.out.rfind("--- \"a/n/e\\033[31m<b>|`\\nx.py\"\n+++ \"b/n/e\\033[31m<b>|`\\nx.py\"\n@@", 0), 0u)
+      << diff.out;
+  EXPECT_TRUE(noRawControl(diff.err)) << diff.err;
+  // git reads the quoted header back to the real name.
+  spit(dir / "fix.diff", diff.out);
+  ProcessResult init = runProcess("/usr/bin/git", {"init", "-q", "."}, dir.string());
+  ASSERT_EQ(init.exit_code, 0) << init.err;
+  ProcessResult apply = runProcess("/usr/bin/git", {"apply", "--check", "fix.diff"}, dir.string());
+  EXPECT_EQ(apply.exit_code, 0) << apply.err;
 }
 
 TEST_F(CheckCli, ArchsListsAliases) {

@@ -2,9 +2,11 @@
 // naming the place and write nothing; conflicts name both edits; symlinks out
 // of the root are never written; fix --emit-patchset round-trips.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "process.h"
@@ -71,8 +73,8 @@ TEST_F(PatchCli, ConflictingEditsAbortNamingBoth) {
   spit(dir / "b.yaml", "archscan: 1\nname: b\nrules:\n  - add: sm_110\n    like: sm_100\n");
   ProcessResult r = run({"patch", "a.yaml", "b.yaml", "tree", "--write"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("conflicting edits: tree/recipes.py:7 (recipe[arch_major], a: add sm_120) and "
-                       "tree/recipes.py:7 (recipe[arch_major], b: add sm_110)"),
+  EXPECT_NE(r.err.find("conflicting edits: tree/recipes.py:7 (recipe[arch_major], a.yaml:4: add sm_120 like sm_100) and "
+                       "tree/recipes.py:7 (recipe[arch_major], b.yaml:4: add sm_110 like sm_100)"),
             std::string::npos)
       << r.err;
   EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
@@ -128,6 +130,157 @@ TEST_F(PatchCli, SingleElementTupleStaysValidAndRangesAreListed) {
   EXPECT_NE(r.err.find("tree/gates.py:8: not patched: tiles[sm_version] (sm_120): a range; ranges are never patched"),
             std::string::npos)
       << r.err;
+}
+
+const char* kSizes =
+    "import torch\n"
+    "CAP = torch.cuda.get_device_capability()[0]\n"
+    "SIZES = {\n"
+    "    9: [4, 6],\n"
+    "    10: [6, 8],\n"
+    "}\n"
+    "\n"
+    "def size():\n"
+    "    return SIZES[CAP]\n";
+
+std::string valuesSet(const std::string& value) {
+  return "archscan: 1\nrules:\n  - add: sm_120\n    like: sm_100\n    values:\n      SIZES: \"" + value + "\"\n";
+}
+
+// Everything under `root`, so a test can say "nothing changed" of the whole tree.
+std::map<std::string, std::string> treeOf(const fs::path& root) {
+  std::map<std::string, std::string> out;
+  for (auto it = fs::recursive_directory_iterator(root); it != fs::recursive_directory_iterator(); ++it)
+    out[fs::relative(it->path(), root).string()] = it->is_directory() ? "<dir>" : slurp(it->path());
+  return out;
+}
+
+TEST_F(PatchCli, TwoSetsGivingDifferentValuesForOneSiteConflict) {
+  spit(dir / "tree/sizes.py", kSizes);
+  spit(dir / "a.yaml", valuesSet("[1]"));
+  spit(dir / "b.yaml", valuesSet("[2]"));
+  auto before = treeOf(dir / "tree");
+  ProcessResult r = run({"patch", "a.yaml", "b.yaml", "tree", "--write"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err,
+            "archscan: conflicting edits: tree/sizes.py:6 (SIZES, a.yaml:3: add sm_120 like sm_100) writes "
+            "`12: [1],` and tree/sizes.py:6 (SIZES, b.yaml:3: add sm_120 like sm_100) writes `12: [2],`: both add "
+            "sm_120 to SIZES; one must go (nothing was written)\n");
+  EXPECT_EQ(treeOf(dir / "tree"), before);
+}
+
+TEST_F(PatchCli, ByteIdenticalEditsFromTwoSetsAreOneEdit) {
+  spit(dir / "tree/sizes.py", kSizes);
+  spit(dir / "a.yaml", valuesSet("[1]"));
+  spit(dir / "b.yaml", valuesSet("[1]"));
+  ProcessResult r = run({"patch", "a.yaml", "b.yaml", "tree", "--write"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string want = kSizes;
+  want.insert(want.find("}\n"), "    12: [1],\n");
+  EXPECT_EQ(slurp(dir / "tree/sizes.py"), want);
+}
+
+TEST_F(PatchCli, OneSetAddingAnArchLikeTwoArchsConflicts) {
+  spit(dir / "tree/sizes.py", kSizes);
+  spit(dir / "ps.yaml", "archscan: 1\nrules:\n  - {add: sm_120, like: sm_100}\n  - {add: sm_120, like: sm_90}\n");
+  ProcessResult r = run({"patch", "ps.yaml", "tree", "--write"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err,
+            "archscan: conflicting edits: tree/recipes.py:7 (recipe[arch_major], ps.yaml:3: add sm_120 like sm_100) "
+            "writes `arch_major in (10, 12)` and tree/recipes.py:5 (recipe[arch_major], ps.yaml:4: add sm_120 like "
+            "sm_90) writes `arch_major in (9, 12)`: both add sm_120 to recipe[arch_major]; one must go (nothing was "
+            "written)\n");
+  EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
+  EXPECT_EQ(slurp(dir / "tree/sizes.py"), kSizes);
+}
+
+TEST_F(PatchCli, ValueThatIsNotOneExpressionIsRefused) {
+  spit(dir / "tree/sizes.py", kSizes);
+  // Closes the table, runs code of its own, and opens a table that the rest closes.
+  spit(dir / "ps.yaml", valuesSet("[1]}\\nimport os\\nX = {1: [2]"));
+  ProcessResult r = run({"patch", "ps.yaml", "tree", "--write"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err,
+            "archscan: ps.yaml:6:7: the value for 'SIZES' is not one Python expression (tree/sizes.py:3, SIZES): "
+            "`[1]}\\x0aimport os\\x0aX = {1: [2]`\n");
+  EXPECT_EQ(slurp(dir / "tree/sizes.py"), kSizes);
+  for (const char* bad : {"1, 2", "1 # comment", "x for x in y", "[1]]", "(", "1; import os"}) {
+    spit(dir / "ps.yaml", valuesSet(bad));
+    ProcessResult b = run({"patch", "ps.yaml", "tree"});
+    EXPECT_EQ(b.exit_code, 2) << bad;
+    EXPECT_NE(b.err.find("is not one Python expression"), std::string::npos) << bad << ": " << b.err;
+  }
+  spit(dir / "ps.yaml", valuesSet("{'a': (1, 2)}"));
+  EXPECT_EQ(run({"patch", "ps.yaml", "tree"}).exit_code, 0) << "one expression is fine";
+}
+
+TEST_F(PatchCli, DuplicateKeyInAPatchSetIsAnError) {
+  spit(dir / "ps.yaml", "archscan: 1\nrules:\n  - add: sm_120\n    add: sm_103\n    like: sm_100\n");
+  ProcessResult r = run({"patch", "ps.yaml", "tree", "--write"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "archscan: ps.yaml:4:5: duplicate key 'add' (first at line 3); each key may appear once\n");
+  EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
+}
+
+TEST_F(PatchCli, PatchSetThatIsNotARegularFileIsRefusedAtOnce) {
+  fs::create_directories(dir / "folder.yaml");
+  ::mkfifo((dir / "fifo.yaml").c_str(), 0644);
+  fs::create_symlink("/dev/zero", dir / "zero.yaml");
+  spit(dir / "big.yaml", std::string((16u << 20) + 1, '#'));
+  spit(dir / "nul.yaml", std::string("archscan: 1\nname: \"a\0b\"\n", 24));
+  const std::pair<const char*, const char*> cases[] = {
+      {"folder.yaml", "archscan: folder.yaml: a folder, not a regular file; not read\n"},
+      {"fifo.yaml", "archscan: fifo.yaml: a FIFO, not a regular file; not read\n"},
+      {"zero.yaml", "archscan: zero.yaml: a character device, not a regular file; not read\n"},
+      {"big.yaml", "archscan: big.yaml: larger than 16 MiB; not read\n"},
+      {"nul.yaml", "archscan: nul.yaml:2:9: a NUL byte; YAML text cannot contain one\n"},
+  };
+  for (const auto& [name, message] : cases) {
+    ProcessResult r = run({"patch", name, "tree", "--write"});
+    EXPECT_EQ(r.exit_code, 2) << name;
+    EXPECT_EQ(r.err, message);
+  }
+  EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
+}
+
+// Found by patchset_fuzzer: a folded scalar quoted in the error spans lines.
+TEST_F(PatchCli, ErrorQuotingAMultiLineValueIsOneLine) {
+  spit(dir / "ps.yaml", "archscan:  >-\n \"Handom SM100;\n  review tuned sizes.\nrules:\n  - add: sm_103\n    likesm_12000\n");
+  ProcessResult r = run({"patch", "ps.yaml", "tree", "--write"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  EXPECT_EQ(r.err.rfind("archscan: ps.yaml:", 0), 0u) << r.err;
+  EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
+}
+
+TEST_F(PatchCli, NothingToCopyNamesTheArch) {
+  ProcessResult r = run({"fix", "tree", "--add", "sm_120", "--like", "sm_75", "--write"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err, "archscan: nothing to do: no selected site has sm_75, the arch to copy\n");
+  EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
+}
+
+TEST_F(PatchCli, ReadOnlyTargetIsRefusedUnlessForced) {
+  ::chmod((dir / "tree/recipes.py").c_str(), 0444);
+  ProcessResult r = run({"fix", "tree", "--add", "sm_120", "--like", "sm_100", "--write"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("recipes.py: read-only (mode 0444); not replaced, and nothing was written"), std::string::npos)
+      << r.err;
+  EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
+  ProcessResult forced = run({"fix", "tree", "--add", "sm_120", "--like", "sm_100", "--write", "--force"});
+  ASSERT_EQ(forced.exit_code, 0) << forced.err;
+  EXPECT_NE(slurp(dir / "tree/recipes.py"), kTable);
+  EXPECT_EQ(fs::status(dir / "tree/recipes.py").permissions() & fs::perms::all, fs::perms(0444));
+  EXPECT_FALSE(fs::exists(dir / "tree/.archscan-cache")) << "the journal is gone after a write";
+}
+
+TEST_F(PatchCli, RecoverWithNothingToDoSaysSo) {
+  ProcessResult r = run({"recover", "tree"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err, "archscan: nothing to recover in tree\n");
+  ProcessResult file = run({"recover", "tree/recipes.py"});
+  EXPECT_EQ(file.exit_code, 2);
+  EXPECT_EQ(file.err, "archscan: tree/recipes.py: not a folder (recover takes the scanned root)\n");
 }
 
 }  // namespace

@@ -27,16 +27,21 @@ using test::slurp;
 
 std::vector<std::string> patchCases() {
   std::vector<std::string> out;
-  for (const auto& e : fs::directory_iterator(TESTDATA_DIR)) {
-    fs::path spec = e.path() / "archscan-test.yaml";
-    if (fs::exists(spec) && YAML::LoadFile(spec.string())["patch"]) out.push_back(e.path().filename().string());
+  // At any depth, as the golden runner finds cases (testdata/kinds/<language>-<kind>/).
+  for (const auto& e : fs::recursive_directory_iterator(TESTDATA_DIR)) {
+    if (e.path().filename() != "archscan-test.yaml") continue;
+    if (YAML::LoadFile(e.path().string())["patch"])
+      out.push_back(fs::relative(e.path().parent_path(), TESTDATA_DIR).generic_string());
   }
   std::sort(out.begin(), out.end());
   return out;
 }
 
 fs::path copyCase(const std::string& name) {
-  fs::path dst = fs::temp_directory_path() / ("archscan-patch-" + name + "-" + std::to_string(::getpid()));
+  std::string flat = name;
+  for (char& c : flat)
+    if (c == '/') c = '-';
+  fs::path dst = fs::temp_directory_path() / ("archscan-patch-" + flat + "-" + std::to_string(::getpid()));
   fs::remove_all(dst);
   fs::copy(fs::path(TESTDATA_DIR) / name, dst, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
   return dst;
@@ -47,6 +52,30 @@ std::map<std::string, std::string> snapshot(const fs::path& root) {
   for (const auto& e : fs::recursive_directory_iterator(root))
     if (e.is_regular_file()) out[fs::relative(e.path(), root).generic_string()] = slurp(e.path());
   return out;
+}
+
+bool cppSource(const std::string& rel) {
+  std::string ext = fs::path(rel).extension().string();
+  return ext == ".cpp" || ext == ".cc" || ext == ".h" || ext == ".hpp" || ext == ".cu" || ext == ".cuh";
+}
+
+// clang++ -fsyntax-only through archscan's CUDA shim (no toolkit): C++ as
+// host code; CUDA for the device, where `#if __CUDA_ARCH__` guards are live.
+// stdlib.h comes first because clang's CUDA wrapper of <new> needs malloc,
+// which the real CUDA headers would have declared.
+// Returns clang's diagnostics, empty when the file compiles.
+std::string compileErrors(const fs::path& dir, const std::string& rel) {
+  fs::path stubs = fs::temp_directory_path() / ("archscan-cuda-stubs-" + std::to_string(::getpid()));
+  fs::create_directories(stubs);
+  for (const char* h : {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h"}) std::ofstream(stubs / h).flush();
+  std::string ext = fs::path(rel).extension().string();
+  bool cuda = ext == ".cu" || ext == ".cuh";
+  std::vector<std::string> args = {"-fsyntax-only", "-x", "cuda", cuda ? "--cuda-device-only" : "--cuda-host-only",
+                                   "--cuda-gpu-arch=sm_90", "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version",
+                                   "-std=c++17", "-include", "stdlib.h", "-include", CUDA_SHIM, "-isystem", stubs.string(), rel};
+  ProcessResult r = runProcess(ARCHSCAN_CLANGXX, args, dir.string());
+  fs::remove_all(stubs);
+  return r.exit_code == 0 ? "" : r.err.empty() ? "exit " + std::to_string(r.exit_code) : r.err;
 }
 
 class PatchGolden : public ::testing::TestWithParam<std::string> {};
@@ -94,6 +123,12 @@ TEST_P(PatchGolden, DiffWriteIdempotentVerified) {
     EXPECT_EQ(static_cast<unsigned>(fs::status(dir / rel).permissions()), modes[rel]) << rel << ": mode bits changed";
   }
   EXPECT_EQ(after.size(), before.size()) << "files were created or removed";
+  // Patched C++ compiles as the fixture did (a failure is the patch's, not the fixture's).
+  for (const auto& [rel, text] : after) {
+    if (!cppSource(rel) || text == before[rel]) continue;
+    EXPECT_EQ(compileErrors(src, rel), "") << rel << " does not compile before patching";
+    EXPECT_EQ(compileErrors(dir, rel), "") << rel << " no longer compiles after patching";
+  }
 
   // Idempotent: nothing to do, nothing written.
   ProcessResult again = runProcess(ARCHSCAN_BIN, {"patch", patchset, ".", "--write"}, dir.string());

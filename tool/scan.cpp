@@ -1,24 +1,27 @@
 #include "scan.h"
 
+#include <time.h>
+
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <stdexcept>
 
 #include "analyze/rules/rules.h"
 #include "arch/suggest.h"
 #include "discover/discover.h"
 #include "extract/extract.h"
+#include "extract/fingerprint.h"
 #include "extract/registry.h"
+#include "facts_io/facts_io.h"
 #include "link/link.h"
 #include "util/progress.h"
+#include "util/source_text.h"
+#include "version.h"
 
 namespace archscan {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // The C++ front-end's settings: the scan's root, and the compilation
 // database named by -p or found at the root or in its build*/ folders.
@@ -40,6 +43,16 @@ FrontendSettings frontendSettings(const ScanOptions& opts) {
   return s;
 }
 
+double processCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+std::vector<std::string> scanPaths(const ScanOptions& opts) {
+  return opts.paths.empty() ? std::vector<std::string>{"."} : opts.paths;
+}
+
 std::string joined(const std::vector<std::string>& paths) {
   std::string out;
   for (const auto& p : paths) out += (out.empty() ? "" : ", ") + p;
@@ -49,86 +62,228 @@ std::string joined(const std::vector<std::string>& paths) {
 // Discovery errors are input errors; its notes and warnings (a file too
 // large, a file named on the command line that no front-end reads) are
 // skips on purpose and stay diagnostics.
-void splitDiscovery(Discovery& found, const ScanOptions& opts, ScanResult& r) {
+void splitDiscovery(Discovery& found, const ScanOptions& opts, std::vector<Diagnostic>& input_errors,
+                    std::vector<Diagnostic>& notices) {
   std::vector<Diagnostic> kept;
-  for (auto& d : found.diagnostics) (d.level == "error" ? r.input_errors : kept).push_back(std::move(d));
+  for (auto& d : found.diagnostics) (d.level == "error" ? input_errors : kept).push_back(std::move(d));
   found.diagnostics = std::move(kept);
   for (size_t i = 0; i < opts.excludes.size(); ++i) {
     if (found.exclude_hits[i]) continue;
     const ExcludeSpec& e = opts.excludes[i];
     std::string where = e.origin_file.empty() ? "--exclude '" + e.pattern + "' (relative to the current folder)"
                                               : "exclude '" + e.pattern + "' (relative to " + e.origin_file + "'s folder)";
-    r.notices.push_back({"warning", e.origin_file, e.origin_line, where + " matches nothing"});
+    notices.push_back({"warning", e.origin_file, e.origin_line, where + " matches nothing"});
   }
-  if (r.input_errors.empty() && found.files.empty())
-    r.input_errors.push_back({"error", joined(opts.paths.empty() ? std::vector<std::string>{"."} : opts.paths), 0,
-                              "nothing to scan: no Python, C, C++, CUDA, CMake, shell, Dockerfile or workflow file "
-                              "there (after .gitignore and exclude globs)"});
+  if (input_errors.empty() && found.files.empty())
+    input_errors.push_back({"error", joined(scanPaths(opts)), 0,
+                            "nothing to scan: no Python, C, C++, CUDA, CMake, shell, Dockerfile or workflow file "
+                            "there (after .gitignore and exclude globs)"});
 }
 
 // A file whose bytes could not be read comes back from extraction with no
 // content hash and an error: that is an input error. A file read but not
 // parsed (not UTF-8, a syntax error) keeps its diagnostic.
-void splitExtraction(Extraction& ex, ScanResult& r) {
-  for (auto& f : ex.files) {
+void splitExtraction(const std::vector<FileFacts>& files, std::vector<Diagnostic>& input_errors) {
+  for (const auto& f : files) {
     if (f.content_hash != 0) continue;
-    for (auto& d : f.diagnostics)
-      if (d.level == "error") r.input_errors.push_back(d);
+    for (const auto& d : f.diagnostics)
+      if (d.level == "error") input_errors.push_back(d);
   }
 }
 
 // `archscan: ignore[missing-ach]` suppresses nothing and would hide that: name the unknown id.
-void checkSuppressionRules(const Program& p, ScanResult& r) {
+void checkSuppressionRules(const Program& p, std::vector<Diagnostic>& notices) {
   std::vector<std::string> ids;
   for (const auto& rule : ruleCatalogue()) ids.push_back(rule.id);
   for (const auto& s : p.suppressions) {
     for (const auto& id : s.suppression.rules) {
       if (id == "*" || std::find(ids.begin(), ids.end(), id) != ids.end()) continue;
       auto near = closestWord(id, ids);
-      r.notices.push_back({"warning", s.file, s.suppression.line,
-                           "unknown rule '" + id + "' in `" + s.suppression.text + "`" +
-                               (near ? "; did you mean '" + *near + "'?" : " (archscan rules lists them)")});
+      notices.push_back({"warning", s.file, s.suppression.line,
+                         "unknown rule '" + id + "' in `" + s.suppression.text + "`" +
+                             (near ? "; did you mean '" + *near + "'?" : " (archscan rules lists them)")});
     }
   }
 }
 
-}  // namespace
+// Discovery and extraction (through the cache unless it is off).
+struct Extracted {
+  std::vector<FileFacts> files;
+  std::vector<Diagnostic> diagnostics;
+  std::string fingerprint;
+  std::vector<Diagnostic> input_errors;  // see ScanResult
+  std::vector<Diagnostic> notices;
+};
 
-ScanResult scan(const ScanOptions& opts, const Knowledge& k) {
-  auto start = Clock::now();
-  ScanResult r;
-  r.frontends = makeFrontends(k, frontendSettings(opts));
+Extracted discoverAndExtract(const ScanOptions& opts, const Knowledge& k, const FrontendSet& frontends,
+                             const FrontendSettings& settings, Shard shard, ScanProfile& prof) {
+  Extracted out;
+  double c0 = processCpuSeconds();
   DiscoverOptions d;
   for (const auto& e : opts.excludes) d.excludes.push_back({e.pattern, e.base});
-  auto phase = Clock::now();
-  Discovery found = discover(opts.paths.empty() ? std::vector<std::string>{"."} : opts.paths, d, *r.frontends);
-  r.phases.discover = since(phase);
-  r.phases.files_found = found.files.size();
-  splitDiscovery(found, opts, r);
-  if (!r.input_errors.empty()) return r;
+  Discovery found = discover(scanPaths(opts), d, frontends);
+  splitDiscovery(found, opts, out.input_errors, out.notices);
+  if (!out.input_errors.empty()) return out;
+  if (shard.count > 1) {
+    std::vector<SourceFile> mine;
+    for (auto& f : found.files)
+      if (inShard(f.path, shard)) mine.push_back(std::move(f));
+    found.files = std::move(mine);
+  }
+  double c1 = processCpuSeconds();
+  prof.discover_cpu = c1 - c0;
+
+  out.fingerprint = extractionFingerprint(k, settings);
+  ExtractOptions eo;
+  eo.jobs = opts.jobs;
+  eo.prefilter = opts.prefilter;
+  eo.root = settings.root;
+  eo.fingerprint = out.fingerprint + "/" + buildIdentity() + (opts.prefilter ? "" : "/unfiltered");
+  std::unique_ptr<ContentCache> cache;
+  if (opts.cache) {
+    std::string dir = opts.cache_dir.empty() ? defaultCacheDir(scanPaths(opts).front()) : opts.cache_dir;
+    if (!dir.empty()) cache = std::make_unique<ContentCache>(dir, opts.cache_max_bytes);
+  }
+  eo.cache = cache.get();
+  auto w0 = std::chrono::steady_clock::now();
   Extraction ex;
-  phase = Clock::now();
   {
     Progress progress(opts.progress, found.files.size());
-    ex = extractAll(found.files, *r.frontends, opts.jobs, &progress.done);
+    eo.done = &progress.done;
+    ex = extractAll(found.files, frontends, eo);
   }
-  r.phases.extract = since(phase);
-  splitExtraction(ex, r);
+  if (cache && ex.stats.cache.stored > 0) prof.cache_pruned = cache->prune();
+  prof.extract_wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+  prof.extract_cpu = processCpuSeconds() - c1;
+  for (int l = 0; l < kLanguageCount; ++l) {
+    const LanguageTime& t = ex.stats.by_language[l];
+    prof.languages.push_back({languageName(static_cast<Language>(l)), t.files, t.parsed, t.cached, t.cpu_seconds});
+  }
+  for (const auto& f : ex.stats.slowest) prof.slowest.push_back({f.cpu_seconds, f.path});
+  prof.cache_hits = ex.stats.cache.hits;
+  prof.cache_misses = ex.stats.cache.misses;
+  prof.cache_dir = cache ? cache->dir() : "";
+  prof.threads = opts.jobs;
+  splitExtraction(ex.files, out.input_errors);
+  out.files = std::move(ex.files);
+  out.diagnostics = std::move(found.diagnostics);
+  return out;
+}
+
+std::string readFactsFile(const std::string& path) {
+  std::string bytes = readFile(path);
+  auto ends = [&](const char* s) {
+    std::string e(s);
+    return path.size() >= e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0;
+  };
+  if (!ends(".zst")) return bytes;
+  if (!zstdAvailable()) throw std::runtime_error(path + ": this archscan was built without zstd");
+  return zstdDecompress(bytes, path);
+}
+
+// --facts: the shards' facts merged in the order a single scan extracts
+// (by path), after checking they are one complete, compatible set.
+Extracted mergeFacts(const ScanOptions& opts, const Knowledge& k, const FrontendSettings& settings) {
+  Extracted out;
+  std::string mine = extractionFingerprint(k, settings);
+  std::map<int, std::string> seen;  // shard index -> file
+  int count = 0;
+  for (const auto& path : opts.facts_files) {
+    FactsDocument doc = readFactsDocument(readFactsFile(path), path);
+    if (doc.fingerprint != mine)
+      throw std::runtime_error(path + ": extracted by " + doc.producer +
+                               " with other knowledge, settings or root than this run (extract again, or run from the "
+                               "same folder with the same archscan.yaml and targets)");
+    if (count && doc.shards != count)
+      throw std::runtime_error(path + ": shard " + std::to_string(doc.shard) + "/" + std::to_string(doc.shards) +
+                               " does not belong with shards of " + std::to_string(count));
+    count = doc.shards;
+    if (!seen.emplace(doc.shard, path).second)
+      throw std::runtime_error(path + ": shard " + std::to_string(doc.shard) + " also given as " + seen[doc.shard]);
+    out.diagnostics.insert(out.diagnostics.end(), doc.diagnostics.begin(), doc.diagnostics.end());
+    for (auto& f : doc.files) out.files.push_back(std::move(f));
+  }
+  for (int i = 1; i <= count; ++i)
+    if (!seen.count(i))
+      throw std::runtime_error("--facts: shard " + std::to_string(i) + "/" + std::to_string(count) + " is missing");
+  std::stable_sort(out.files.begin(), out.files.end(), [](const FileFacts& a, const FileFacts& b) { return a.path < b.path; });
+  for (size_t i = 1; i < out.files.size(); ++i)
+    if (out.files[i].path == out.files[i - 1].path)
+      throw std::runtime_error("--facts: " + out.files[i].path + " is in more than one facts file");
+  out.fingerprint = mine;
+  return out;
+}
+
+}  // namespace
+
+bool inShard(const std::string& path, Shard shard) {
+  if (shard.count <= 1) return true;
+  return xxh3(path) % static_cast<uint64_t>(shard.count) == static_cast<uint64_t>(shard.index - 1);
+}
+
+ScanResult scan(const ScanOptions& opts, const Knowledge& k) {
+  auto start = std::chrono::steady_clock::now();
+  ScanResult r;
+  FrontendSettings settings = frontendSettings(opts);
+  r.frontends = makeFrontends(k, settings);
+  Extracted ex;
+  if (opts.facts_files.empty()) {
+    ex = discoverAndExtract(opts, k, *r.frontends, settings, Shard{}, r.profile);
+  } else {
+    double c0 = processCpuSeconds();
+    ex = mergeFacts(opts, k, settings);
+    r.profile.facts_io_cpu = processCpuSeconds() - c0;
+  }
+  r.input_errors = std::move(ex.input_errors);
+  r.notices = std::move(ex.notices);
   if (!r.input_errors.empty()) return r;
-  phase = Clock::now();
+  double c1 = processCpuSeconds();
   r.program = link(ex.files, LinkOptions{opts.families, opts.support_paths});
-  r.program.diagnostics.insert(r.program.diagnostics.begin(), found.diagnostics.begin(), found.diagnostics.end());
-  r.program.files_seen = ex.stats.files_seen;
-  r.program.files_parsed = ex.stats.files_parsed;
-  r.phases.link = since(phase);
-  phase = Clock::now();
+  r.program.diagnostics.insert(r.program.diagnostics.begin(), ex.diagnostics.begin(), ex.diagnostics.end());
+  r.program.files_seen = ex.files.size();
+  r.program.files_parsed = 0;
+  for (const auto& f : ex.files) r.program.files_parsed += f.parsed ? 1 : 0;
+  double c2 = processCpuSeconds();
   r.analyzed = opts.analyze;
   r.analysis = analyze(r.program, r.analyzed, k);
-  checkSuppressionRules(r.program, r);
-  r.phases.analyze = since(phase);
+  checkSuppressionRules(r.program, r.notices);
   r.program.diagnostics.insert(r.program.diagnostics.end(), r.notices.begin(), r.notices.end());
-  r.seconds = since(start);
+  double c3 = processCpuSeconds();
+  r.profile.files = r.program.files_seen;
+  r.profile.sites = r.program.sites.size();
+  r.profile.families = r.program.families.size();
+  r.profile.findings = r.analysis.findings.size();
+  r.profile.link_cpu = c2 - c1;
+  r.profile.analyze_cpu = c3 - c2;
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.profile.wall_seconds = r.seconds;
   return r;
+}
+
+std::string extractShard(const ScanOptions& opts, const Knowledge& k, Shard shard, ScanProfile* profile) {
+  if (shard.count < 1 || shard.index < 1 || shard.index > shard.count)
+    throw std::runtime_error("--shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count) +
+                             ": K must be between 1 and N");
+  auto start = std::chrono::steady_clock::now();
+  FrontendSettings settings = frontendSettings(opts);
+  auto frontends = makeFrontends(k, settings);
+  ScanProfile local;
+  ScanProfile& prof = profile ? *profile : local;
+  Extracted ex = discoverAndExtract(opts, k, *frontends, settings, shard, prof);
+  if (!ex.input_errors.empty()) {
+    const Diagnostic& d = ex.input_errors.front();
+    throw std::runtime_error(d.file + (d.line ? ":" + std::to_string(d.line) : "") + ": " + d.message);
+  }
+  FactsDocument doc;
+  doc.producer = std::string("archscan ") + kArchscanVersion;
+  doc.fingerprint = ex.fingerprint;
+  doc.shard = shard.index;
+  doc.shards = shard.count;
+  // The walk's diagnostics are the same in every shard: one carries them.
+  if (shard.index == 1) doc.diagnostics = std::move(ex.diagnostics);
+  doc.files = std::move(ex.files);
+  prof.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return writeFactsDocument(doc);
 }
 
 }  // namespace archscan

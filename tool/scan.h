@@ -2,6 +2,7 @@
 // The pipeline in one place: discover -> extract -> link -> analyze. Every
 // command (check, audit, patch, fix) scans through this and then renders or
 // patches the result; nothing below knows about the command line.
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,12 +32,37 @@ struct ScanOptions {
   bool progress = false;                 // files done / total on stderr while extracting
   std::string compile_db;                // -p: compile_commands.json or its folder; "" to look for one
   AnalyzeOptions analyze;                // targets, --all
+  // The content cache: on unless --no-cache; "" dir: defaultCacheDir().
+  bool cache = true;
+  std::string cache_dir;
+  uint64_t cache_max_bytes = uint64_t(1) << 30;
+  // --facts: link and analyze these `archscan extract` outputs instead of
+  // discovering and extracting (paths still name the root for reports).
+  std::vector<std::string> facts_files;
+  bool prefilter = true;  // --no-prefilter: parse every file (to check the prefilter loses nothing)
 };
 
-// Wall time of each phase, in seconds, and what it produced.
-struct ScanPhases {
-  double discover = 0, extract = 0, link = 0, analyze = 0;
-  size_t files_found = 0;
+// Where a scan's time went (-v): CPU seconds per phase, extraction per
+// language summed over threads, and the costliest files.
+struct ScanProfile {
+  double wall_seconds = 0;
+  double discover_cpu = 0;
+  double extract_wall = 0;
+  double extract_cpu = 0;  // process CPU while extracting (all threads)
+  double link_cpu = 0;
+  double analyze_cpu = 0;
+  double facts_io_cpu = 0;  // reading --facts files
+  struct Language {
+    std::string name;
+    size_t files = 0, parsed = 0, cached = 0;
+    double cpu = 0;
+  };
+  std::vector<Language> languages;
+  std::vector<std::pair<double, std::string>> slowest;  // CPU seconds, path
+  size_t files = 0, sites = 0, families = 0, findings = 0;  // what the phases produced
+  size_t cache_hits = 0, cache_misses = 0, cache_pruned = 0;
+  std::string cache_dir;  // "" when the cache was off
+  int threads = 1;
 };
 
 struct ScanResult {
@@ -46,7 +72,7 @@ struct ScanResult {
   AnalyzeOptions analyzed;  // the options the analysis ran with
   Analysis analysis;
   double seconds = 0;
-  ScanPhases phases;
+  ScanProfile profile;
   // Input the scan could not take: a path that does not exist, a file or
   // folder that could not be read, or no file to read at all. A command
   // stops on any of them (exit 2); the rest of the result is then empty.
@@ -58,5 +84,18 @@ struct ScanResult {
 };
 
 ScanResult scan(const ScanOptions& opts, const Knowledge& k);
+
+// `archscan extract --shard K/N`: the files whose path hashes to shard K
+// (1-based) of N, extracted (through the cache), as a facts document
+// (facts_io) that `--facts` merges. N = 1 is the whole scan.
+struct Shard {
+  int index = 1;
+  int count = 1;
+};
+std::string extractShard(const ScanOptions& opts, const Knowledge& k, Shard shard, ScanProfile* profile);
+
+// Whether `path` belongs to shard K of N: a deterministic hash of the path
+// as the scan displays it, so every machine partitions alike.
+bool inShard(const std::string& path, Shard shard);
 
 }  // namespace archscan

@@ -51,6 +51,35 @@ std::string boundName(TSNode str, const ModuleIndex& idx) {
   return {};
 }
 
+// A string that ends up a number: an argument of int()/float(), directly
+// or through the environment read it defaults (`int(os.environ.get("X",
+// "100"))`). Adding an arch to it would make the conversion raise.
+bool convertedToNumber(TSNode str, const ModuleIndex& idx) {
+  TSNode n = str;
+  for (int hops = 0; hops < 2; ++hops) {
+    TSNode args = ts_node_parent(n);
+    if (!is(args, "argument_list")) return false;
+    TSNode call = ts_node_parent(args);
+    if (!is(call, "call")) return false;
+    TSNode fn = field(call, "function");
+    std::string name = is(fn, "attribute") ? idx.text(field(fn, "attribute")) : idx.text(fn);
+    if (name == "int" || name == "float") return true;
+    n = call;
+  }
+  return false;
+}
+
+// A variable named for a count, a size or a time holds a number, however
+// arch-like the rest of its name is (SM90_PUSH_SOAK_ROUNDS, SM100_ARCHS_COUNT).
+bool numberName(const std::string& name) {
+  std::string low;
+  for (char c : name) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* w : {"count", "rounds", "num_", "_num", "iters", "steps", "size", "seconds", "timeout", "retries",
+                        "warmup", "splits"})
+    if (low.find(w) != std::string::npos) return true;
+  return false;
+}
+
 // The flag list a -gencode string goes into: cc_flag.append("..."),
 // cc_flag += [...], cc_flag.extend([...]), cc_flag = [...].
 std::string flagList(TSNode str, const ModuleIndex& idx) {
@@ -176,7 +205,7 @@ void extractBuildStrings(PyContext& ctx, const std::vector<Capture>& strings) {
       continue;
     }
     std::string name = boundName(c.node, idx);
-    if (name.empty()) continue;
+    if (name.empty() || numberName(name) || convertedToNumber(c.node, idx)) continue;
     NameVerdict v = judgeName(name, ctx.k);
     if (!v.arch_like || v.negative) continue;
     auto items = parseArchList(text, ctx.k.archs);

@@ -2,6 +2,7 @@
 
 #include "cli/app.h"
 #include "cli/errors.h"
+#include "cli/recover.h"
 
 namespace archscan {
 
@@ -11,6 +12,9 @@ int runCommandLine(int argc, char** argv) {
   const Invocation& inv = std::get<Invocation>(parsed);
   return guarded([&] {
     Settings s = settle(inv);
+    // A --write that was interrupted is completed or rolled back before
+    // anything reads the tree it left.
+    if (s.command & kScanning) recoverRoots(s.paths);
     switch (inv.command) {
       case kCheck: return runCheck(s);
       case kAudit: return runAudit(s);
@@ -20,6 +24,8 @@ int runCommandLine(int argc, char** argv) {
       case kRules: return runRules(s);
       case kExplain: return runExplain(s);
       case kCompletion: return runCompletion(s);
+      case kExtract: return runExtract(s);
+      case kRecover: return runRecover(s);
     }
     return 2;
   });

@@ -15,6 +15,8 @@ int runArchs(const Settings& s);
 int runRules(const Settings& s);
 int runExplain(const Settings& s);
 int runCompletion(const Settings& s);
+int runExtract(const Settings& s);
+int runRecover(const Settings& s);
 
 // "archscan 0.1.0 (built with clang 19.1.7)"
 std::string versionText();

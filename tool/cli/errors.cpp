@@ -1,8 +1,9 @@
 #include "cli/errors.h"
 
 #include <iostream>
-#include <sstream>
 #include <stdexcept>
+
+#include "util/escape.h"
 
 namespace archscan {
 
@@ -11,27 +12,38 @@ namespace archscan {
 int guarded(const std::function<int()>& command) {
   try {
     return command();
+  } catch (const InputError& e) {
+    for (const auto& line : e.lines) std::cerr << "archscan: " << printable(line) << "\n";
   } catch (const std::runtime_error& e) {
-    std::istringstream lines(e.what());
-    for (std::string line; std::getline(lines, line);) std::cerr << "archscan: " << line << "\n";
+    std::cerr << "archscan: " << printable(e.what()) << "\n";  // one line, whatever names it quotes
   }
   return 2;
 }
 
 std::string diagnosticLine(const Diagnostic& d) {
-  if (d.file.empty()) return d.level + ": " + d.message;
-  return d.file + (d.line ? ":" + std::to_string(d.line) : "") + ": " + d.level + ": " + d.message;
+  if (d.file.empty()) return d.level + ": " + printable(d.message);
+  return printable(d.file) + (d.line ? ":" + std::to_string(d.line) : "") + ": " + d.level + ": " + printable(d.message);
 }
+
+namespace {
+std::string joinedLines(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const auto& l : lines) text += (text.empty() ? "" : "\n") + l;
+  return text;
+}
+}  // namespace
+
+InputError::InputError(std::vector<std::string> errors) : std::runtime_error(joinedLines(errors)), lines(std::move(errors)) {}
 
 void requireInput(const ScanResult& r) {
   if (r.input_errors.empty()) return;
-  std::string text;
+  std::vector<std::string> lines;
   for (const auto& d : r.input_errors) {
     // Read errors already start with the file's name.
     bool named = d.message.rfind(d.file + ":", 0) == 0;
-    text += (text.empty() ? "" : "\n") + (named ? d.message : d.file + ": " + d.message);
+    lines.push_back(named ? d.message : d.file + ": " + d.message);
   }
-  throw InputError(text);
+  throw InputError(std::move(lines));
 }
 
 }  // namespace archscan

@@ -4,6 +4,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "model/facts.h"
 #include "scan.h"
@@ -11,8 +12,10 @@
 namespace archscan {
 
 // Input a scan could not take; the message holds one line per problem.
+// Every input error of a scan, each printed on a line of its own.
 struct InputError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  explicit InputError(std::vector<std::string> errors);
+  std::vector<std::string> lines;
 };
 
 int guarded(const std::function<int()>& command);

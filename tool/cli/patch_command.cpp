@@ -1,17 +1,21 @@
 // `archscan patch PATCHSET.yaml... [PATH...]` and `archscan fix --add X --like Y`.
 #include "cli/commands.h"
 
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 
 #include "arch/parse.h"
 #include "cli/errors.h"
 #include "cli/output_file.h"
+#include "cli/profile.h"
 #include "cli/verbose.h"
 #include "patch/apply.h"
 #include "patch/diff.h"
-#include "patch/plan.h"
+#include "patch/journal.h"
 #include "patch/patchset.h"
+#include "patch/plan.h"
+#include "util/escape.h"
 #include "util/json_writer.h"
 #include "version.h"
 
@@ -34,9 +38,10 @@ std::vector<DiffNote> notesFor(const FilePlan& f, const Plan& plan) {
       size_t newOffset = static_cast<size_t>(static_cast<long>(e.begin) + shift);
       size_t lead = e.text.find_first_not_of("\r\n");
       int line = lineOfOffset(f.new_content, newOffset + (lead == std::string::npos ? 0 : lead));
-      std::string from = e.value_source.substr(e.value_source.find('-') + 1);  // "from sm_100"
-      notes.push_back({line, e.value_source == "override" ? "value from the patch set's values"
-                                                          : "review: value copied " + from});
+      std::string note = e.value_source == "override"               ? "value from the patch set's values"
+                         : e.value_source.rfind("copied-from ", 0) == 0 ? "review: value copied from " + e.value_source.substr(12)
+                                                                        : "review: " + e.value_source;  // widened from sm_100
+      notes.push_back({line, note});
     }
     shift += static_cast<long>(e.text.size()) - static_cast<long>(e.end - e.begin);
   }
@@ -74,19 +79,39 @@ void printJson(const Plan& plan, const Program& p, bool written, std::ostream& o
   w.finish();
 }
 
-void printSummary(const Plan& plan, const Program& p, bool write, bool quiet, std::ostream& err) {
+// "sm_75" or "sm_75 or sm_90": what the rules copy, for a run that finds nothing to copy.
+std::string likesOf(const std::vector<PatchSet>& sets) {
+  std::vector<std::string> likes;
+  for (const auto& set : sets)
+    for (const auto& r : set.rules)
+      if (std::find(likes.begin(), likes.end(), r.like.name()) == likes.end()) likes.push_back(r.like.name());
+  std::string out;
+  for (size_t i = 0; i < likes.size(); ++i) out += (i == 0 ? "" : i + 1 == likes.size() ? " or " : ", ") + likes[i];
+  return out;
+}
+
+void printSummary(const Plan& plan, const Program& p, const std::string& likes, bool write, bool quiet,
+                  std::ostream& err) {
   if (quiet) return;
   for (const auto& s : plan.skipped) {
     const LinkedSite& ls = p.sites[s.site];
-    err << ls.file << ":" << ls.site.line << ": not patched: " << ls.site.name << " (" << s.arch << "): " << s.reason << "\n";
+    err << printable(ls.file) << ":" << ls.site.line << ": not patched: " << ls.site.name << " (" << s.arch
+        << "): " << printable(s.reason) << "\n";
   }
   for (const auto& s : plan.already) {
     const LinkedSite& ls = p.sites[s.site];
     if (s.reason.rfind("its key", 0) == 0)
-      err << ls.file << ":" << ls.site.line << ": note: " << ls.site.name << ": " << s.reason << "\n";
+      err << printable(ls.file) << ":" << ls.site.line << ": note: " << ls.site.name << ": " << printable(s.reason) << "\n";
   }
-  size_t copied = 0;
-  for (const auto& e : plan.edits) copied += e.value_source.rfind("copied", 0) == 0 ? 1 : 0;
+  size_t copied = 0, widened = 0;
+  for (const auto& e : plan.edits) {
+    copied += e.value_source.rfind("copied", 0) == 0 ? 1 : 0;
+    widened += e.value_source.rfind("widened", 0) == 0 ? 1 : 0;
+  }
+  if (plan.edits.empty() && plan.already.empty() && plan.skipped.empty()) {
+    err << "archscan: nothing to do: no selected site has " << likes << ", the arch to copy\n";
+    return;
+  }
   if (plan.edits.empty()) {
     err << "archscan: nothing to do: " << plan.already.size() << " selected site"
         << (plan.already.size() == 1 ? " already has" : "s already have") << " the arch"
@@ -96,6 +121,7 @@ void printSummary(const Plan& plan, const Program& p, bool write, bool quiet, st
   err << "archscan: " << (write ? "patched " : "would patch ") << plan.sitesPatched() << " site"
       << (plan.sitesPatched() == 1 ? "" : "s") << " in " << plan.files.size() << " file" << (plan.files.size() == 1 ? "" : "s");
   if (copied) err << "; " << copied << " value" << (copied == 1 ? " was" : "s were") << " copied from a neighbour: review them";
+  if (widened) err << "; " << widened << " test" << (widened == 1 ? " was" : "s were") << " widened to share a neighbour's code: review them";
   if (!write) err << "; run again with --write to apply";
   err << "\n";
 }
@@ -106,7 +132,7 @@ int execute(const Settings& st, const std::vector<PatchSet>& sets) {
   ScanResult scanned = scan(st.scan, st.k);
   requireInput(scanned);
   addNotes(st, scanned.program);
-  if (st.o.verbose) printPhases(scanned, st, std::cerr);
+  if (st.o.verbose) printProfile(scanned.profile, std::cerr);
   const Program& program = scanned.program;
   // Files read but not parsed; a diff says nothing of them otherwise.
   if (!o.quiet)
@@ -127,10 +153,13 @@ int execute(const Settings& st, const std::vector<PatchSet>& sets) {
     std::vector<FileWrite> writes;
     for (const auto& f : plan.files) writes.push_back({f.real_path, f.old_content, f.new_content});
     FileOps ops;
-    applyWrites(writes, ops);
+    ApplyOptions ao;
+    ao.journal_dir = cacheDirOf(po.roots.front());
+    ao.force = o.force;
+    applyWrites(writes, ops, ao);
   }
   writeOutput(o.output, out.str());
-  printSummary(plan, program, o.write, o.quiet, std::cerr);
+  printSummary(plan, program, likesOf(sets), o.write, o.quiet, std::cerr);
   return 0;
 }
 

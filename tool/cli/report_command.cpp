@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/errors.h"
 #include "cli/output_file.h"
+#include "cli/profile.h"
 #include "cli/outputs.h"
 #include "cli/usage_error.h"
 #include "cli/verbose.h"
@@ -82,20 +83,20 @@ int report(const Settings& st) {
   ScanResult s = scan(st.scan, st.k);
   requireInput(s);
   addNotes(st, s.program);
-  if (st.o.verbose) printPhases(s, st, std::cerr);
+  if (st.o.verbose) printProfile(s.profile, std::cerr);
   auto start = Clock::now();
   std::vector<Finding> findings = s.analysis.findings;
   if (check && !st.o.baseline.empty()) findings = withoutBaselined(std::move(findings), baseline);
-  // SARIF and the audit show suggested fixes, by index into the findings
-  // each reports: SARIF those past the baseline, the audit all of them.
-  bool sarif = false, auditing = false;
+  // SARIF, check's JSON and the audit show suggested fixes, by index into
+  // the findings each reports: check's those past the baseline, the audit all.
+  bool checkFixes = false, auditing = false;
   for (const auto& o : outputs) {
-    sarif |= o.format == "sarif";
+    checkFixes |= check && (o.format == "sarif" || o.format == "json");
     auditing |= isAuditFormat(st.command, o.format);
   }
   bool baselined = check && !st.o.baseline.empty();
   std::map<size_t, SuggestedFix> fixes, auditFixes;
-  if (sarif || (auditing && !baselined)) fixes = suggestFixes(s.program, findings, st.k.archs);
+  if (checkFixes || (auditing && !baselined)) fixes = suggestFixes(s.program, findings, st.k.archs);
   if (auditing && baselined) auditFixes = suggestFixes(s.program, s.analysis.findings, st.k.archs);
   std::vector<std::pair<std::string, std::string>> texts;  // file, report
   for (const auto& o : outputs) {

@@ -165,6 +165,10 @@ Settings settle(const Invocation& inv) {
   scan.jobs = s.o.jobs;
   scan.compile_db = s.o.compile_commands;
   scan.progress = !s.o.quiet;
+  scan.cache = !s.o.no_cache;
+  scan.cache_dir = s.o.cache_dir;
+  scan.prefilter = !s.o.no_prefilter;
+  scan.facts_files = s.o.facts;
   if (config) {
     scan.families = config->values.families;
     scan.support_paths = rebaseGlobs(config->values.support_paths, absoluteFolder(config->path).parent_path());

@@ -1,5 +1,6 @@
 #pragma once
-// -v: which settings file was used, and what each phase took, on stderr.
+// -v: which settings file was used and how long the report took, on stderr
+// (cli/profile.h prints where the scan's time went).
 #include <ostream>
 
 #include "cli/settings.h"
@@ -8,7 +9,6 @@
 namespace archscan {
 
 void printSettingsUsed(const Settings& s, std::ostream& err);
-void printPhases(const ScanResult& r, const Settings& s, std::ostream& err);
 void printReportTime(double seconds, size_t outputs, std::ostream& err);
 
 }  // namespace archscan

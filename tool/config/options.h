@@ -33,10 +33,17 @@ struct Options {
   int jobs = 0;  // 0: all cores
   std::string compile_commands;
   bool write = false;
+  bool force = false;
   std::string add, like, emit_patchset;
   std::string color = "auto";
   bool quiet = false;
   bool verbose = false;
+  // the content cache and how extraction is run
+  bool no_cache = false;
+  std::string cache_dir;
+  bool no_prefilter = false;
+  std::vector<std::string> facts;  // `archscan extract` outputs to link instead of scanning
+  std::string shard = "1/1";       // extract: K/N
   // audit only
   std::string columns = "near";
   std::string show = "findings";
@@ -60,8 +67,13 @@ enum Command : unsigned {
   kRules = 32,
   kExplain = 64,
   kCompletion = 128,
+  kExtract = 256,
+  kRecover = 512,
 };
-constexpr unsigned kScanning = kCheck | kAudit | kPatch | kFix;
+// The commands that scan a tree (and so read archscan.yaml).
+constexpr unsigned kScanning = kCheck | kAudit | kPatch | kFix | kExtract;
+// The commands that report or patch findings.
+constexpr unsigned kAnalyzing = kCheck | kAudit | kPatch | kFix;
 
 // Where an option can be given.
 enum class Scope { CommandLine, Config, Both };

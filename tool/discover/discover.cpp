@@ -7,17 +7,20 @@
 
 #include "discover/gitignore.h"
 #include "util/glob.h"
+#include "util/input_file.h"
 
 namespace fs = std::filesystem;
 
 namespace archscan {
 namespace {
 
+// A .gitignore that is not a small regular file (a FIFO would hang) is ignored.
 std::string readSmall(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  try {
+    return readInputFile(p.string(), std::size_t{1} << 20);
+  } catch (const std::exception&) {
+    return "";
+  }
 }
 
 // Relative to the current directory when the file is below it, else absolute.
@@ -100,7 +103,9 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
   std::error_code ec;
   fs::path canonRoot = fs::weakly_canonical(root, ec);
   fs::path absRoot = fs::absolute(root, ec).lexically_normal();
-  if (fs::exists(root / ".gitignore")) ignore.add(readSmall(root / ".gitignore"), "");
+  // Every filesystem call here takes an error_code: one unreadable folder is a
+  // diagnostic, and the scan goes on.
+  if (fs::exists(root / ".gitignore", ec)) ignore.add(readSmall(root / ".gitignore"), "");
   fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
   if (ec) {
     out.diagnostics.push_back({"error", displayPath(root), 0, "cannot read folder: " + ec.message()});
@@ -124,7 +129,13 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
         it.disable_recursion_pending();
         continue;
       }
-      if (fs::exists(p / ".gitignore")) ignore.add(readSmall(p / ".gitignore"), rel);
+      if (fs::directory_iterator probe(p, ec); ec) {
+        out.diagnostics.push_back({"error", displayPath(p), 0, "cannot read folder: " + ec.message()});
+        ec.clear();
+        it.disable_recursion_pending();
+        continue;
+      }
+      if (fs::exists(p / ".gitignore", ec)) ignore.add(readSmall(p / ".gitignore"), rel);
       continue;
     }
     const Frontend* fe = frontends.forFile(rel);

@@ -2,23 +2,53 @@
 // Runs the front-ends over discovered files on a thread pool. Results come
 // back in the order of `files`, whatever the thread timing.
 #include <atomic>
+#include <string>
 #include <vector>
 
+#include "cache/content_cache.h"
 #include "discover/discover.h"
 #include "frontend/frontend.h"
 #include "model/facts.h"
 
 namespace archscan {
 
+// Where the CPU time of one language went.
+struct LanguageTime {
+  size_t files = 0;
+  size_t parsed = 0;      // passed the prefilter and reached the front-end's parser
+  size_t cached = 0;      // taken from the content cache
+  double cpu_seconds = 0; // thread CPU time, summed over files
+};
+
+struct FileTime {
+  double cpu_seconds = 0;
+  std::string path;
+};
+
 struct ExtractStats {
   size_t files_seen = 0;
   size_t files_parsed = 0;
+  LanguageTime by_language[kLanguageCount];  // indexed by Language
+  std::vector<FileTime> slowest;  // the costliest files, costliest first
+  CacheStats cache;
 };
 
 struct Extraction {
   std::vector<FileFacts> files;
   ExtractStats stats;
 };
+
+struct ExtractOptions {
+  int jobs = 0;                           // 0: all cores
+  std::atomic<size_t>* done = nullptr;    // counts finished files (progress output)
+  const ContentCache* cache = nullptr;    // null: extract everything
+  std::string fingerprint;                // extractionFingerprint() plus buildIdentity(), for cache keys
+  std::string root;                       // the scan root: its headers are part of C++ cache keys
+  bool prefilter = true;                  // false: every file reaches its parser (tests prove nothing is lost)
+  size_t slowest = 15;                    // how many of the costliest files to keep
+};
+
+Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& frontends, const ExtractOptions& opts);
 
 // `done`, when given, counts finished files (for progress output).
 Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& frontends, int jobs,

@@ -20,6 +20,7 @@ struct Edit {
   std::string like;
   std::string value_source;  // "copied-from sm_100", "override", or "" (no value)
   std::string patchset;
+  std::string rule;      // where the rule is written ("a.yaml:4"), so a conflict names both sources
 };
 
 }  // namespace archscan

@@ -1,5 +1,5 @@
 #pragma once
-// A fix shown next to a finding (SARIF `fixes`): edits that add the missing
+// A fix shown next to a finding (JSON `fix`, SARIF `fixes`): edits that add the missing
 // arch like a neighbour the site already handles. Plain data.
 #include <string>
 #include <vector>
@@ -10,6 +10,9 @@ namespace archscan {
 
 struct SuggestedFix {
   std::string description;
+  std::string add;   // the arch the fix adds
+  std::string like;  // the arch whose entry it copies or widens
+  bool review = false;  // a value was copied or a test widened: a proposal to review
   std::string source;  // the file's bytes the edits apply to
   std::vector<Edit> edits;
 };

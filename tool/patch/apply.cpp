@@ -1,5 +1,6 @@
 #include "patch/apply.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -7,7 +8,9 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <set>
 
+#include "patch/journal.h"
 #include "util/source_text.h"
 
 namespace archscan {
@@ -22,9 +25,10 @@ std::string dirOf(const std::string& path) {
   return d.empty() ? "." : d;
 }
 
-std::string hiddenSibling(const std::string& path, const char* tag) {
-  std::filesystem::path p(path);
-  return (p.parent_path() / ("." + p.filename().string() + "." + tag + "-XXXXXX")).string();
+std::string octal(unsigned mode) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "%04o", mode);
+  return buf;
 }
 
 }  // namespace
@@ -37,33 +41,31 @@ std::string FileOps::read(const std::string& path) {
   }
 }
 
-std::string FileOps::writeTemp(const std::string& beside, const std::string& content, unsigned m) {
-  std::string tmpl = hiddenSibling(beside, "archscan");
-  std::vector<char> name(tmpl.begin(), tmpl.end());
-  name.push_back('\0');
-  int fd = mkstemp(name.data());
-  if (fd < 0) throw ApplyError(sysError("cannot create a temporary file beside it", beside));
-  std::string tmp(name.data());
+void FileOps::create(const std::string& path, const std::string& content, unsigned m) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) throw ApplyError(sysError("cannot create a file beside it", path));
+  auto fail = [&](const char* what) {
+    std::string err = sysError(what, path);
+    ::close(fd);
+    ::unlink(path.c_str());
+    throw ApplyError(err);
+  };
   size_t done = 0;
   while (done < content.size()) {
     ssize_t n = ::write(fd, content.data() + done, content.size() - done);
     if (n < 0) {
       if (errno == EINTR) continue;
-      std::string err = sysError("write failed", tmp);
-      ::close(fd);
-      ::unlink(tmp.c_str());
-      throw ApplyError(err);
+      fail("write failed");
     }
     done += static_cast<size_t>(n);
   }
-  if (::fchmod(fd, m) != 0 || ::fsync(fd) != 0) {
-    std::string err = sysError("cannot set mode or flush", tmp);
-    ::close(fd);
-    ::unlink(tmp.c_str());
+  if (::fchmod(fd, m) != 0) fail("cannot set its mode");
+  if (::fsync(fd) != 0) fail("cannot flush it to disk");
+  if (::close(fd) != 0) {
+    std::string err = sysError("write failed", path);
+    ::unlink(path.c_str());
     throw ApplyError(err);
   }
-  ::close(fd);
-  return tmp;
 }
 
 void FileOps::link(const std::string& from, const std::string& to) {
@@ -74,7 +76,7 @@ void FileOps::rename(const std::string& from, const std::string& to) {
   if (::rename(from.c_str(), to.c_str()) != 0) throw ApplyError(sysError("cannot replace", to));
 }
 
-void FileOps::remove(const std::string& path) noexcept { ::unlink(path.c_str()); }
+bool FileOps::remove(const std::string& path) noexcept { return ::unlink(path.c_str()) == 0; }
 
 unsigned FileOps::mode(const std::string& path) {
   struct stat st;
@@ -82,59 +84,123 @@ unsigned FileOps::mode(const std::string& path) {
   return st.st_mode & 07777;
 }
 
+bool FileOps::writable(const std::string& path) {
+  // Root may write anything, so the mode bits say what the owner meant.
+  return (mode(path) & 0222) != 0 && ::access(path.c_str(), W_OK) == 0;
+}
+
+bool FileOps::exists(const std::string& path) noexcept {
+  struct stat st;
+  return ::lstat(path.c_str(), &st) == 0;
+}
+
+void FileOps::makeDir(const std::string& dir) {
+  if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) throw ApplyError(sysError("cannot create the folder", dir));
+}
+
+void FileOps::removeDir(const std::string& dir) noexcept { ::rmdir(dir.c_str()); }
+
+std::vector<std::string> FileOps::list(const std::string& dir) noexcept {
+  std::vector<std::string> out;
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return out;
+  while (dirent* e = ::readdir(d)) {
+    std::string n = e->d_name;
+    if (n != "." && n != "..") out.push_back(n);
+  }
+  ::closedir(d);
+  return out;
+}
+
 void FileOps::syncDir(const std::string& dir) noexcept {
-  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd >= 0) {
     ::fsync(fd);
     ::close(fd);
   }
 }
 
-void applyWrites(const std::vector<FileWrite>& writes, FileOps& ops) {
+void applyWrites(const std::vector<FileWrite>& writes, FileOps& ops, const ApplyOptions& opts) {
+  if (writes.empty()) return;
+  if (!opts.force)
+    for (const auto& w : writes)
+      if (!ops.writable(w.path))
+        throw ApplyError(w.path + ": read-only (mode " + octal(ops.mode(w.path)) +
+                         "); not replaced, and nothing was written (--force replaces read-only files)");
   auto checkUnchanged = [&](const FileWrite& w) {
     if (ops.read(w.path) != w.expected)
       throw ApplyError(w.path + ": changed since it was read; not overwritten (nothing was written)");
   };
   for (const auto& w : writes) checkUnchanged(w);
 
-  std::vector<std::string> temps;
-  auto dropTemps = [&] {
-    for (const auto& t : temps) ops.remove(t);
+  Journal j = plannedJournal(writes, newTransactionId());
+  std::string journal = opts.journal_dir + "/txn-" + j.id + ".json";
+  bool madeDir = !ops.exists(opts.journal_dir);
+  std::set<std::string> dirs;
+  for (const auto& w : writes) dirs.insert(dirOf(w.path));
+  auto syncAll = [&] {
+    for (const auto& d : dirs) ops.syncDir(d);
+  };
+  auto dropJournal = [&] {
+    ops.remove(journal);
+    ops.syncDir(opts.journal_dir);
+    if (madeDir) ops.removeDir(opts.journal_dir);
   };
   try {
-    for (const auto& w : writes) temps.push_back(ops.writeTemp(w.path, w.content, ops.mode(w.path)));
-    for (const auto& w : writes) checkUnchanged(w);  // the window between planning and now
-  } catch (...) {
-    dropTemps();
-    throw;
+    ops.makeDir(opts.journal_dir);
+    ops.create(journal + ".tmp", journalJson(j), 0644);
+    ops.rename(journal + ".tmp", journal);  // whole or absent
+    ops.syncDir(opts.journal_dir);
+    if (madeDir) ops.syncDir(dirOf(opts.journal_dir));
+  } catch (const ApplyError& e) {
+    ops.remove(journal + ".tmp");
+    if (madeDir) ops.removeDir(opts.journal_dir);
+    throw ApplyError(std::string(e.what()) + " (the journal of this write; nothing was written)");
   }
+  ops.reached("journal");
 
-  std::vector<std::string> backups(writes.size());
   size_t renamed = 0;
   try {
     for (size_t i = 0; i < writes.size(); ++i) {
-      std::string tmpl = hiddenSibling(writes[i].path, "archscan-backup");
-      backups[i] = tmpl.substr(0, tmpl.size() - 6) + std::to_string(::getpid()) + "-" + std::to_string(i);
-      ops.link(writes[i].path, backups[i]);
+      ops.create(j.targets[i].temp, writes[i].content, ops.mode(writes[i].path));
+      ops.reached("temporary " + std::to_string(i + 1));
     }
-    for (; renamed < writes.size(); ++renamed) ops.rename(temps[renamed], writes[renamed].path);
+    for (const auto& w : writes) checkUnchanged(w);  // the window between planning and now
+    for (size_t i = 0; i < writes.size(); ++i) {
+      ops.link(writes[i].path, j.targets[i].backup);
+      ops.reached("backup " + std::to_string(i + 1));
+    }
+    syncAll();
+    for (; renamed < writes.size(); ++renamed) {
+      ops.rename(j.targets[renamed].temp, writes[renamed].path);
+      ops.reached("rename " + std::to_string(renamed + 1));
+    }
+    syncAll();
   } catch (const ApplyError& e) {
+    // Only ApplyError: anything else is treated as a crash and left to recovery.
     std::string rollback;
     for (size_t i = 0; i < renamed; ++i) {
       try {
-        ops.rename(backups[i], writes[i].path);
-        backups[i].clear();
-      } catch (const ApplyError& r) {
-        rollback += std::string("; could not restore ") + writes[i].path + " (its original is at " + backups[i] + ")";
+        ops.rename(j.targets[i].backup, writes[i].path);
+      } catch (const ApplyError&) {
+        rollback += "; could not restore " + writes[i].path + " (its original is at " + j.targets[i].backup + ")";
       }
     }
-    for (size_t i = renamed; i < temps.size(); ++i) ops.remove(temps[i]);
-    for (const auto& b : backups)
-      if (!b.empty()) ops.remove(b);
-    throw ApplyError(std::string(e.what()) + (rollback.empty() ? "; no file was changed" : rollback));
+    syncAll();
+    if (!rollback.empty())
+      throw ApplyError(std::string(e.what()) + rollback + "; `archscan recover` finishes the rollback from " + journal);
+    for (const auto& t : j.targets) {
+      ops.remove(t.temp);
+      ops.remove(t.backup);
+    }
+    syncAll();
+    dropJournal();
+    throw ApplyError(std::string(e.what()) + "; no file was changed");
   }
-  for (const auto& b : backups) ops.remove(b);
-  for (const auto& w : writes) ops.syncDir(dirOf(w.path));
+  for (const auto& t : j.targets) ops.remove(t.backup);
+  syncAll();
+  ops.reached("backups removed");
+  dropJournal();
 }
 
 }  // namespace archscan

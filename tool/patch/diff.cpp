@@ -1,4 +1,5 @@
 #include "patch/diff.h"
+#include "util/escape.h"
 
 #include <algorithm>
 
@@ -76,7 +77,7 @@ std::string unifiedDiff(const std::string& path, const std::string& before, cons
   std::vector<size_t> changes;
   for (size_t i = 0; i < ops.size(); ++i)
     if (ops[i] != Op::Keep) changes.push_back(i);
-  std::string out = "--- a/" + path + "\n+++ b/" + path + "\n";
+  std::string out = "--- " + gitQuoted("a/" + path) + "\n+++ " + gitQuoted("b/" + path) + "\n";
   size_t c = 0;
   while (c < changes.size()) {
     size_t first = changes[c], last = changes[c];

@@ -2,6 +2,8 @@
 // Rendering one rule on one site as edits in the site's own spelling and
 // layout: a mapping entry after the `like` entry, an element after the `like`
 // element, a widened comparison, or a case label beside the `like` label.
+// New entries go after the nearest lower arch; `nested` are the file's sites
+// inside the site, whose keys a copied value renames to the new arch.
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +20,6 @@ struct Rendered {
 };
 
 Rendered renderSite(const LinkedSite& site, size_t siteIndex, const PatchRule& rule, const std::string& source,
-                    const std::optional<std::string>& valueOverride);
+                    const std::optional<std::string>& valueOverride, const std::vector<const Site*>& nested = {});
 
 }  // namespace archscan

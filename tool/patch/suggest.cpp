@@ -37,8 +37,14 @@ std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<
     r.like = *like;
     Rendered rendered = renderSite(s, f.site, r, src->second, std::nullopt);
     if (!rendered.skip_reason.empty() || rendered.edits.empty()) continue;
-    out[i] = SuggestedFix{"Add " + target->name() + " like " + like->name() + " (review any copied value)",
-                          src->second, rendered.edits};
+    SuggestedFix fix;
+    fix.description = "Add " + target->name() + " like " + like->name() + " (review any copied value)";
+    fix.add = target->name();
+    fix.like = like->name();
+    for (const auto& e : rendered.edits) fix.review |= !e.value_source.empty();
+    fix.source = src->second;
+    fix.edits = rendered.edits;
+    out[i] = std::move(fix);
   }
   return out;
 }

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "report/report.h"
+#include "util/escape.h"
 
 namespace archscan {
 namespace {
@@ -31,10 +32,11 @@ const char* emoji(CellState c) {
   return "";
 }
 
-// Table cells hold no pipes or newlines.
-std::string cell(const std::string& s) {
+// Table cells hold no pipes, newlines or other control characters (names
+// from the tree may have any).
+std::string cell(const std::string& raw) {
   std::string out;
-  for (char c : s) {
+  for (char c : printable(raw)) {
     if (c == '|') out += "\\|";
     else if (c == '\n' || c == '\r') out += ' ';
     else out += c;
@@ -42,7 +44,7 @@ std::string cell(const std::string& s) {
   return out;
 }
 
-std::string code(const std::string& s) { return "`" + cell(s) + "`"; }
+std::string code(const std::string& s) { return markdownCode(s); }
 
 std::string link(const AuditLink& l) { return "[" + cell(l.text()) + "](" + l.href + ")"; }
 

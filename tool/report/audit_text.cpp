@@ -4,6 +4,7 @@
 
 #include "report/report.h"
 #include "report/style.h"
+#include "util/escape.h"
 
 namespace archscan {
 namespace {
@@ -89,7 +90,7 @@ void printAuditText(const AuditModel& m, bool color, std::ostream& out) {
       if (!c.detail.empty() && c.state == CellState::Covered) sym = st.green(std::to_string(std::count(c.detail.begin(), c.detail.end(), ' ') + 1));
       out << sym << "       ";
     }
-    out << st.dim(r.where.text()) << "\n";
+    out << st.dim(printable(r.where.text())) << "\n";
     std::string more = r.component + "; " + r.kind + ", " + r.spelling + "; decided by " + r.decided_by +
                        (r.decided_at.line ? " at " + r.decided_at.text() : "") +
                        (r.on_missing_reason.empty() ? "" : " (" + r.on_missing_reason + ")");

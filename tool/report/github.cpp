@@ -1,17 +1,22 @@
 // --format github: workflow commands that GitHub Actions turns into annotations.
 #include "report/report.h"
+#include "util/escape.h"
 
 namespace archscan {
 namespace {
 
-// Escaping rules of workflow commands: data escapes %, CR, LF; properties also : and ,.
+// Escaping rules of workflow commands: data escapes %, CR, LF; properties also
+// : and ,. GitHub decodes only those, so any other control character (ESC
+// would colour the log) is shown as a visible escape instead.
 std::string data(const std::string& s) {
   std::string out;
-  for (char c : s) {
-    if (c == '%') out += "%25";
-    else if (c == '\r') out += "%0D";
-    else if (c == '\n') out += "%0A";
-    else out += c;
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t next = s.find_first_of("%\r\n", i);
+    out += printable(std::string_view(s).substr(i, next == std::string::npos ? std::string::npos : next - i));
+    if (next == std::string::npos) break;
+    out += s[next] == '%' ? "%25" : s[next] == '\r' ? "%0D" : "%0A";
+    i = next + 1;
   }
   return out;
 }

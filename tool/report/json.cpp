@@ -6,6 +6,24 @@
 
 namespace archscan {
 
+namespace {
+
+// The edits that add the arch, as `patch --format json` lists them.
+void writeFix(JsonWriter& w, const SuggestedFix& fix) {
+  w.key("fix").beginObject().field("description", fix.description).field("add", fix.add).field("like", fix.like);
+  w.field("review", fix.review).key("edits").beginArray();
+  for (const auto& e : fix.edits) {
+    w.beginObject().field("file", e.file).field("line", e.line).field("offset", static_cast<size_t>(e.begin));
+    w.field("replaces", static_cast<size_t>(e.end - e.begin)).field("text", e.text).key("value_source");
+    if (e.value_source.empty()) w.null();
+    else w.value(e.value_source);
+    w.endObject();
+  }
+  w.endArray().endObject();
+}
+
+}  // namespace
+
 void printCheckJson(const ReportInput& in, std::ostream& out) {
   JsonWriter w(out);
   const auto& sites = in.program.sites;
@@ -15,7 +33,8 @@ void printCheckJson(const ReportInput& in, std::ostream& out) {
   for (const auto& t : in.opts.targets) w.value(t.name());
   w.endArray();
   w.key("findings").beginArray();
-  for (const auto& f : in.findings) {
+  for (size_t i = 0; i < in.findings.size(); ++i) {
+    const Finding& f = in.findings[i];
     const LinkedSite& s = sites[f.site];
     w.beginObject();
     w.field("rule", f.rule).field("severity", severityName(f.severity)).field("confidence", confidenceName(f.confidence));
@@ -28,6 +47,10 @@ void printCheckJson(const ReportInput& in, std::ostream& out) {
     w.key("site").beginObject();
     writeSiteSummary(w, in.program, f.site);
     w.endObject();
+    if (in.fixes) {
+      auto fx = in.fixes->find(i);
+      if (fx != in.fixes->end()) writeFix(w, fx->second);
+    }
     w.endObject();
   }
   w.endArray();

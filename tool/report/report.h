@@ -26,7 +26,7 @@ struct ReportInput {
   const AnalyzeOptions& opts;
   double seconds = 0;
   bool color = false;
-  const std::map<size_t, SuggestedFix>* fixes = nullptr;  // by finding index (SARIF)
+  const std::map<size_t, SuggestedFix>* fixes = nullptr;  // by finding index (JSON, SARIF)
   std::vector<UnusedIgnore> unused_ignores;
   std::string config;  // the archscan.yaml the run used; empty: none
   const AuditOptions* audit = nullptr;  // audit formats: columns, view, links, components

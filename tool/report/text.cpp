@@ -6,6 +6,7 @@
 #include "report/report.h"
 #include "report/site_json.h"
 #include "report/style.h"
+#include "util/escape.h"
 
 namespace archscan {
 namespace {
@@ -20,7 +21,7 @@ std::string severityLabel(Severity s, const Style& st) {
 }
 
 std::string location(const LinkedSite& s) {
-  std::string loc = s.file + ":" + std::to_string(s.site.line);
+  std::string loc = printable(s.file) + ":" + std::to_string(s.site.line);
   return loc;
 }
 
@@ -47,7 +48,7 @@ void printCheckText(const ReportInput& in, std::ostream& out) {
     counts[f.severity]++;
     files.insert(s.file);
     out << st.bold(location(s)) << ": " << severityLabel(f.severity, st) << "[" << f.rule << "]"
-        << (f.arch.empty() ? "" : " " + st.bold(f.arch)) << ": " << f.message << "\n";
+        << (f.arch.empty() ? "" : " " + st.bold(f.arch)) << ": " << printable(f.message) << "\n";
     out << "    " << st.dim(std::string(kindName(s.site.kind)) + ", spelled " + spellingName(s.site.spelling.kind) +
                           ", " + confidenceName(s.confidence) + " confidence")
         << "\n";
@@ -58,15 +59,15 @@ void printCheckText(const ReportInput& in, std::ostream& out) {
         if (j == f.site) continue;
         sib += (sib.empty() ? "" : ", ") + sites[j].site.name + " (" + location(sites[j]) + ")";
       }
-      out << "    family " << st.bold(fam.name) << ": " << sib << "\n";
+      out << "    family " << st.bold(printable(fam.name)) << ": " << printable(sib) << "\n";
     }
   }
   for (const auto& u : in.unused_ignores)
-    out << st.bold(u.file + ":" + std::to_string(u.line)) << ": " << severityLabel(Severity::Note, st)
-        << "[unused-ignore]: `" << u.text << "` suppresses nothing\n";
+    out << st.bold(printable(u.file) + ":" + std::to_string(u.line)) << ": " << severityLabel(Severity::Note, st)
+        << "[unused-ignore]: `" << printable(u.text) << "` suppresses nothing\n";
   for (const auto& d : in.program.diagnostics) {
-    out << (d.file.empty() ? std::string("archscan") : d.file) << (d.line ? ":" + std::to_string(d.line) : "") << ": "
-        << d.level << ": " << d.message << "\n";
+    out << (d.file.empty() ? std::string("archscan") : printable(d.file)) << (d.line ? ":" + std::to_string(d.line) : "") << ": "
+        << d.level << ": " << printable(d.message) << "\n";
   }
   size_t visibleSites = 0;
   for (const auto& s : sites) visibleSites += visible(s, in.opts) ? 1 : 0;

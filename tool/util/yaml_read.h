@@ -2,9 +2,11 @@
 // Reading strict YAML (archscan.yaml, patch sets) with errors that name the place.
 #include <yaml-cpp/yaml.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "util/input_file.h"
 #include "util/source_text.h"
 
 namespace archscan {
@@ -14,12 +16,13 @@ inline std::string yamlPlace(const std::string& origin, const YAML::Mark& m) {
   return origin + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
 }
 
-// A YAML file's text; an unreadable or non-UTF-8 file becomes Error naming it.
+// A YAML file's text: a regular file of at most 16 MiB, in UTF-8; anything
+// else becomes Error naming it.
 template <class Error>
 std::string yamlReadFile(const std::string& path) {
   std::string text;
   try {
-    text = readFile(path);
+    text = readInputFile(path);
   } catch (const std::exception& e) {
     throw Error(e.what());
   }
@@ -27,10 +30,17 @@ std::string yamlReadFile(const std::string& path) {
   return text;
 }
 
+// What YAML::Load accepts but a strict reader must not: a NUL byte, or a key
+// given twice in one mapping (YAML::Load keeps both and a lookup sees only
+// the first). "file:line:column: ..." or nullopt; a syntax error throws
+// YAML::ParserException.
+std::optional<std::string> yamlStrictnessError(const std::string& text, const std::string& origin);
+
 // Parses YAML text; a syntax error becomes Error("file:line:column: malformed YAML: ...").
 template <class Error>
 YAML::Node yamlLoad(const std::string& text, const std::string& origin) {
   try {
+    if (auto e = yamlStrictnessError(text, origin)) throw Error(*e);
     return YAML::Load(text);
   } catch (const YAML::ParserException& e) {
     throw Error(yamlPlace(origin, e.mark) + ": malformed YAML: " + e.msg);

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in a clang build folder and runs each for a set
+# number of executions over a seed corpus taken from testdata/ and patches/.
+#
+#   scripts/fuzz.sh [RUNS] [BUILD_DIR]     (make fuzz FUZZ_RUNS=1000000)
+#
+# Corpora grow in BUILD_DIR/corpus/<target> and are kept between runs; a crash
+# input is written to BUILD_DIR/crashes/<target>/ and stops the script.
+set -euo pipefail
+runs=${1:-100000}
+build=${2:-build-fuzz}
+cd "$(dirname "$0")/.."
+
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-19 \
+  -DCMAKE_CXX_COMPILER=clang++-19 -DARCHSCAN_FUZZ=ON >/dev/null
+cmake --build "$build" --target fuzzers
+
+seed() {  # seed TARGET FILE...: copy the files into the target's corpus
+  local dir="$build/corpus/$1"
+  shift
+  mkdir -p "$dir"
+  for f in "$@"; do cp "$f" "$dir/seed-$(sha1sum <"$f" | cut -c1-16)"; done
+}
+seed patchset_fuzzer patches/*.yaml $(find testdata -name 'patch.yaml')
+seed config_fuzzer $(find testdata -name 'archscan*.yaml')
+seed python_fuzzer $(find testdata -name '*.py')
+seed raw_lexer_fuzzer $(find testdata \( -name '*.cu' -o -name '*.cuh' -o -name '*.cpp' -o -name '*.h' \))
+seed cmake_lexer_fuzzer tests/fuzz/corpus/* $(find testdata \( -name 'CMakeLists.txt' -o -name '*.cmake' \))
+mkdir -p "$build/corpus/arch_fuzzer" "$build/corpus/diff_fuzzer"
+for a in sm_120 sm120 SM120 sm_120a sm_100f compute_90a 120 12.0 12.0a 12 "(12, 0)" 1200 h100 rtx-pro-6000 dgx-spark; do
+  printf '%s' "$a" >"$build/corpus/arch_fuzzer/seed-$(printf '%s' "$a" | sha1sum | cut -c1-16)"
+done
+# An old and a new text split by a NUL byte: each patch case before and after.
+for f in $(find testdata -name '*.py' | head -40); do
+  out="$build/corpus/diff_fuzzer/seed-$(sha1sum <"$f" | cut -c1-16)"
+  { cat "$f"; printf '\0'; sed '2a\    12: [6, 8],' "$f"; } >"$out"
+done
+
+for t in cmake_lexer_fuzzer patchset_fuzzer config_fuzzer arch_fuzzer python_fuzzer raw_lexer_fuzzer diff_fuzzer; do
+  mkdir -p "$build/crashes/$t"
+  start=$(date +%s)
+  "$build/tests/$t" -runs="$runs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="$build/crashes/$t/" -print_final_stats=1 "$build/corpus/$t" 2>"$build/$t.log" ||
+    { tail -30 "$build/$t.log"; echo "fuzz: $t found a crash (input in $build/crashes/$t/)"; exit 1; }
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$build/$t.log" | grep -o '[0-9]*$')
+  echo "fuzz: $t: $execs executions in $(($(date +%s) - start)) s, no crash"
+done

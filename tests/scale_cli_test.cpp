@@ -1,0 +1,159 @@
+// Speed features must not change a single finding: over all of testdata, a
+// scan through a cold or warm content cache, a scan merged from sharded
+// facts files, and a scan without the prefilter report what a plain scan does.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <regex>
+
+#include "process.h"
+#include "test_files.h"
+
+namespace fs = std::filesystem;
+
+namespace archscan {
+namespace {
+
+const std::vector<std::string> kTargets = {"--target", "sm_120", "--target", "sm_121", "--all"};
+
+// The report minus its timing, the one field that may differ between runs.
+std::string timeless(const std::string& json) {
+  return std::regex_replace(json, std::regex(R"("seconds":\s*[-+0-9.eE]+)"), "\"seconds\": 0");
+}
+
+class Scale : public ::testing::Test {
+ protected:
+  void SetUp() override { dir = test::freshDir("archscan-scale"); }
+  void TearDown() override { fs::remove_all(dir); }
+
+  ProcessResult run(std::vector<std::string> args) {
+    return runProcess(ARCHSCAN_BIN, args, TESTDATA_DIR);
+  }
+  // check --format json over all of testdata, with `extra` options.
+  std::string check(const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {"check", "--format", "json", "--fail-on", "never", "-q"};
+    args.insert(args.end(), kTargets.begin(), kTargets.end());
+    args.insert(args.end(), extra.begin(), extra.end());
+    ProcessResult r = run(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return timeless(r.out);
+  }
+  size_t entries(const fs::path& cache) {
+    size_t n = 0;
+    for (const auto& e : fs::recursive_directory_iterator(cache)) n += e.path().extension() == ".facts";
+    return n;
+  }
+  fs::path dir;
+};
+
+TEST_F(Scale, WarmCacheGivesTheColdOutputByteForByte) {
+  std::string plain = check({"--no-cache", "."});
+  ASSERT_NE(plain.find("\"findings\""), std::string::npos);
+  std::string cache = (dir / "cache").string();
+  EXPECT_EQ(check({"--cache-dir", cache, "."}), plain);  // cold: fills the cache
+  size_t stored = entries(cache);
+  EXPECT_GT(stored, 20u);
+  ProcessResult warm = run({"check", "--format", "json", "--fail-on", "never", "-v", "--cache-dir", cache, "--target",
+                            "sm_120", "--target", "sm_121", "--all", "."});
+  EXPECT_EQ(timeless(warm.out), plain);
+  EXPECT_NE(warm.err.find(" 0 misses"), std::string::npos) << warm.err;
+  EXPECT_EQ(entries(cache), stored);
+
+  // Damage every entry: each is refused and re-extracted, never trusted.
+  for (const auto& e : fs::recursive_directory_iterator(cache)) {
+    if (e.path().extension() != ".facts") continue;
+    std::string bytes = test::slurp(e.path());
+    test::spit(e.path(), bytes.substr(0, bytes.size() * 2 / 3));
+  }
+  EXPECT_EQ(check({"--cache-dir", cache, "."}), plain);
+  EXPECT_EQ(check({"--cache-dir", cache, "."}), plain);
+}
+
+TEST_F(Scale, KnowledgeChangesMissTheCache) {
+  std::string cache = (dir / "cache").string();
+  check({"--cache-dir", cache, "."});
+  // An arch the table lacks is added to the knowledge for the run, which
+  // changes what counts as a site: nothing extracted without it may be reused.
+  ProcessResult r = run({"check", "--format", "json", "--fail-on", "never", "-v", "--cache-dir", cache, "--target",
+                         "sm_107", "."});
+  EXPECT_NE(r.err.find(" 0 hits"), std::string::npos) << r.err;
+  ProcessResult plain = run({"check", "--format", "json", "--fail-on", "never", "--no-cache", "--target", "sm_107", "."});
+  EXPECT_EQ(timeless(r.out), timeless(plain.out));
+}
+
+TEST_F(Scale, ShardedFactsMergeToTheSingleScan) {
+  std::string plain = check({"--no-cache", "."});
+  for (int n : {1, 3, 7}) {
+    std::vector<std::string> facts = {"--no-cache"};
+    for (int k = 1; k <= n; ++k) {
+      // Plain JSON for N = 1, zstd-compressed otherwise: both are read back.
+      std::string out = (dir / ("facts-" + std::to_string(k) + "-of-" + std::to_string(n) + (n == 1 ? ".json" : ".json.zst"))).string();
+      std::vector<std::string> args = {"extract", ".", "--shard", std::to_string(k) + "/" + std::to_string(n), "-o", out,
+                                       "--no-cache", "-q"};
+      args.insert(args.end(), kTargets.begin(), kTargets.end() - 1);
+      ProcessResult r = run(args);
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      facts.push_back("--facts");
+      facts.push_back(out);
+    }
+    facts.push_back(".");
+    EXPECT_EQ(check(facts), plain) << "N = " << n;
+  }
+}
+
+TEST_F(Scale, IncompleteOrForeignFactsAreRefused) {
+  auto extract = [&](const std::string& shard, const std::string& target) {
+    std::string out = (dir / ("f" + shard.substr(0, 1) + target + ".json")).string();
+    ProcessResult r = run({"extract", ".", "--shard", shard, "-o", out, "--no-cache", "-q", "--target", target});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return out;
+  };
+  std::string one = extract("1/2", "sm_120");
+  ProcessResult missing = run({"check", "--target", "sm_120", "--facts", one, "."});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("shard 2/2 is missing"), std::string::npos) << missing.err;
+  EXPECT_EQ(missing.out, "");
+  // Extracted knowing sm_107 (an arch the table lacks): other knowledge.
+  std::string two = extract("2/2", "sm_107");
+  ProcessResult foreign = run({"check", "--target", "sm_120", "--facts", one, "--facts", two, "."});
+  EXPECT_EQ(foreign.exit_code, 2);
+  EXPECT_NE(foreign.err.find(two + ": extracted by archscan"), std::string::npos) << foreign.err;
+  ProcessResult twice = run({"check", "--target", "sm_120", "--facts", one, "--facts", one, "."});
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.err.find("shard 1 also given"), std::string::npos) << twice.err;
+  ProcessResult badShard = run({"extract", ".", "--shard", "4/3", "-o", (dir / "x.json").string()});
+  EXPECT_EQ(badShard.exit_code, 2);
+  EXPECT_FALSE(fs::exists(dir / "x.json"));
+}
+
+// The prefilter skips files without arch-shaped words before any parse. It
+// must never lose a site a full parse finds: every site of every testdata
+// case (audit rows, --all) is the same with every file parsed.
+TEST_F(Scale, ThePrefilterNeverLosesASite) {
+  auto rows = [&](const std::string& extra) {
+    std::vector<std::string> args = {"audit", "--format", "json", "--no-cache", "-q", "--fail-on", "never"};
+    args.insert(args.end(), kTargets.begin(), kTargets.end());
+    if (!extra.empty()) args.push_back(extra);
+    args.push_back(".");
+    ProcessResult r = run(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    size_t at = r.out.find("\"rows\"");
+    EXPECT_NE(at, std::string::npos);
+    if (at == std::string::npos) return std::string();
+    // The stats count the files parsed, which is what the prefilter changes.
+    size_t stats = r.out.find("\"stats\"", at);
+    return r.out.substr(at, stats == std::string::npos ? std::string::npos : stats - at);
+  };
+  std::string filtered = rows("");
+  EXPECT_GT(filtered.size(), 1000u);
+  EXPECT_EQ(rows("--no-prefilter"), filtered);
+  std::string findings = check({"--no-cache", "."});
+  std::string unfiltered = check({"--no-cache", "--no-prefilter", "."});
+  auto withoutStats = [](const std::string& s) {
+    return std::regex_replace(s, std::regex(R"("files_parsed":\s*[0-9]+)"), "");
+  };
+  EXPECT_EQ(withoutStats(unfiltered), withoutStats(findings));
+}
+
+}  // namespace
+}  // namespace archscan

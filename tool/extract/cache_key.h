@@ -1,0 +1,23 @@
+#pragma once
+// Content-cache keys. A key covers the file's bytes and path, the run's
+// extraction fingerprint and, for C and C++, the bytes of every header the
+// scan found and of every header below the scan root (Clang reads the
+// headers a file includes: tables linked through an include, helpers
+// followed into), so a changed header invalidates the C++ entries. Headers
+// outside the root (system, toolkit) are not covered.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "discover/discover.h"
+
+namespace archscan {
+
+// xxh3 over the paths and bytes of the discovered C/C++ headers and of the
+// headers below `root`; "" when no C/C++ file was discovered.
+std::string cppHeadersFingerprint(const std::vector<SourceFile>& files, const std::string& root);
+
+uint64_t cacheKey(const std::string& fingerprint, const SourceFile& file, const std::string& text,
+                  const std::string& headers);
+
+}  // namespace archscan

@@ -1,0 +1,159 @@
+#include "patch/render_cpp.h"
+
+#include <cctype>
+
+namespace archscan {
+namespace {
+
+bool blank(char c) { return c == ' ' || c == '\t'; }
+
+std::string withKey(const std::string& src, const Entry& like, const std::string& key) {
+  std::string item = src.substr(like.item.begin, like.item.end - like.item.begin);
+  item.replace(like.key.begin - like.item.begin, like.key.end - like.key.begin, key);
+  return item;
+}
+
+size_t lineStartOf(const std::string& src, size_t pos) {
+  size_t nl = pos == 0 ? std::string::npos : src.rfind('\n', pos - 1);
+  return nl == std::string::npos ? 0 : nl + 1;
+}
+
+// The first line of the logical line holding `pos` (following `\` continuations back).
+size_t logicalLineStart(const std::string& src, size_t pos) {
+  size_t ls = lineStartOf(src, pos);
+  while (ls >= 2) {
+    size_t prevEnd = ls - 1;  // the '\n'
+    if (prevEnd > 0 && src[prevEnd - 1] == '\r') --prevEnd;
+    if (prevEnd == 0 || src[prevEnd - 1] != '\\') break;
+    ls = lineStartOf(src, prevEnd - 1);
+  }
+  return ls;
+}
+
+// The directive a position is in (`define`, `if`, `elif`), or "" outside one.
+std::string directiveAt(const std::string& src, size_t pos) {
+  size_t p = logicalLineStart(src, pos);
+  while (p < src.size() && blank(src[p])) ++p;
+  if (p >= src.size() || src[p] != '#') return "";
+  ++p;
+  while (p < src.size() && blank(src[p])) ++p;
+  size_t b = p;
+  while (p < src.size() && std::isalpha(static_cast<unsigned char>(src[p]))) ++p;
+  return src.substr(b, p - b);
+}
+
+// What touches [b, e) on either side, skipping blanks: the operator or
+// bracket that decides whether `a || b` needs parentheses there.
+std::string before(const std::string& src, size_t b) {
+  size_t p = b;
+  while (p > 0 && blank(src[p - 1])) --p;
+  if (p == 0 || src[p - 1] == '\n') return "^";
+  if (p >= 2 && (src.compare(p - 2, 2, "||") == 0 || src.compare(p - 2, 2, "&&") == 0)) return src.substr(p - 2, 2);
+  if (p >= 3 && src.compare(p - 3, 3, "#if") == 0) return "#if";
+  if (p >= 5 && src.compare(p - 5, 5, "#elif") == 0) return "#if";
+  return std::string(1, src[p - 1]);
+}
+
+std::string after(const std::string& src, size_t e) {
+  size_t p = e;
+  while (p < src.size() && blank(src[p])) ++p;
+  if (p >= src.size() || src[p] == '\n' || src[p] == '\r') return "$";
+  if (src.compare(p, 2, "||") == 0 || src.compare(p, 2, "&&") == 0) return src.substr(p, 2);
+  if (src.compare(p, 2, "//") == 0 || src.compare(p, 2, "/*") == 0) return "$";
+  return std::string(1, src[p]);
+}
+
+// `x == 100` -> `x == 100 || x == 120`; `x != 100` -> `x != 100 && x != 120`.
+// Parenthesized unless the neighbours are a bracket, the line's start or
+// end, or an operator the new one does not change the meaning of.
+CppRendered widenWith(const std::string& src, const Entry& like, const std::string& key, bool negated) {
+  CppRendered r;
+  std::string item = src.substr(like.item.begin, like.item.end - like.item.begin);
+  std::string op = negated ? " && " : " || ";
+  std::string l = before(src, like.item.begin), rt = after(src, like.item.end);
+  // `&&` binds tighter than `||`, so `a || x != 100 && x != 120` keeps its meaning.
+  auto fits = [&](const std::string& n) {
+    return n == "(" || n == ")" || n == "^" || n == "$" || n == "#if" || n == "=" || n == ";" || n == "||" ||
+           (negated && n == "&&");
+  };
+  bool leftOk = fits(l) && l != ")" && l != ";", rightOk = fits(rt) && rt != "(" && rt != "=" && rt != "#if";
+  std::string text = item + op + withKey(src, like, key);
+  r.begin = like.item.begin;
+  r.end = like.item.end;
+  r.text = leftOk && rightOk ? text : "(" + text + ")";
+  return r;
+}
+
+}  // namespace
+
+CppRendered renderCppCase(const std::string& src, const Entry& like, const std::string& key) {
+  CppRendered r;
+  // The label around the literal: `case` before it on its line, `:` after it.
+  size_t ls = lineStartOf(src, like.item.begin);
+  size_t kw = src.rfind("case", like.item.begin);
+  size_t colon = src.find(':', like.item.end);
+  bool plain = kw != std::string::npos && kw >= ls && colon != std::string::npos;
+  for (size_t i = kw + 4; plain && i < like.item.begin; ++i) plain = blank(src[i]);
+  for (size_t i = like.item.end; plain && i < colon; ++i) plain = blank(src[i]);
+  if (!plain) {
+    r.refused = "the label of `" + like.key_text + "` is not a plain `case N:`; add a label for the new arch by hand";
+    return r;
+  }
+  // A label spelled as a macro or enumerator: the new arch's name may not exist.
+  for (char c : like.key_text)
+    if (!std::isdigit(static_cast<unsigned char>(c))) {
+      r.refused = "its labels are names (`" + like.key_text + "`); add the new arch's label by hand if the name is defined";
+      return r;
+    }
+  uint32_t labelEnd = static_cast<uint32_t>(colon + 1);
+  std::string copy = src.substr(kw, like.item.begin - kw) + key + src.substr(like.item.end, labelEnd - like.item.end);
+  bool ownLine = true;
+  for (size_t i = ls; i < kw; ++i) ownLine &= blank(src[i]);
+  r.begin = r.end = labelEnd;
+  if (ownLine) {
+    size_t eol = src.find('\n', labelEnd);
+    std::string rest = eol == std::string::npos ? src.substr(labelEnd) : src.substr(labelEnd, eol - labelEnd);
+    size_t p = rest.find_first_not_of(" \t\r");
+    bool aloneOnLine = p == std::string::npos || rest.compare(p, 2, "//") == 0;  // `case 100:` then a newline
+    if (aloneOnLine && eol != std::string::npos) {
+      bool crlf = eol > 0 && src[eol - 1] == '\r';
+      r.begin = r.end = static_cast<uint32_t>(crlf ? eol - 1 : eol);
+      r.text = (crlf ? "\r\n" : "\n") + src.substr(ls, kw - ls) + copy;
+      return r;
+    }
+  }
+  r.text = " " + copy;
+  return r;
+}
+
+CppRendered renderCppCompare(const std::string& src, const Entry& like, const std::string& key) {
+  CppRendered r;
+  std::string item = src.substr(like.item.begin, like.item.end - like.item.begin);
+  std::string dir = directiveAt(src, like.item.begin);
+  if (dir == "define") {
+    r.refused = "inside a macro definition, which may be used elsewhere; widen the macro or its uses by hand";
+    return r;
+  }
+  bool defined = item.compare(0, 7, "defined") == 0;
+  bool eq = item.find("==") != std::string::npos, ne = item.find("!=") != std::string::npos;
+  if (!defined && eq == ne) {
+    r.refused = "cannot widen the comparison `" + item + "`";
+    return r;
+  }
+  return widenWith(src, like, key, ne);
+}
+
+CppRendered renderCppTemplateArg(const std::string& src, const Entry& like, const std::string& key) {
+  CppRendered r;
+  std::string l = before(src, like.item.begin), rt = after(src, like.item.end);
+  bool inCondition = (l == "(" || l == "||" || l == "&&" || l == "=" || l == "!") &&
+                     (rt == ")" || rt == "||" || rt == "&&" || rt == ";");
+  if (!inCondition || directiveAt(src, like.item.begin) == "define") {
+    r.refused = "the template argument `" + src.substr(like.item.begin, like.item.end - like.item.begin) +
+                "` is not a test in a condition (a specialisation or a type); add the new instantiation by hand";
+    return r;
+  }
+  return widenWith(src, like, key, false);
+}
+
+}  // namespace archscan
