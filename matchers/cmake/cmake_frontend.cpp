@@ -1,5 +1,6 @@
 #include "cmake_frontend.h"
 
+#include <cctype>
 #include <map>
 #include <optional>
 
@@ -107,6 +108,40 @@ bool CMakeFrontend::accepts(std::string_view filename, std::string_view) const {
          (filename.size() >= 6 && filename.substr(filename.size() - 6) == ".cmake");
 }
 
+namespace {
+
+// A CMakeLists.txt that says, in its opening comment, that it only serves an
+// IDE's indexing ("the real compilation is done via JIT") builds nothing a
+// user runs: its arch lists change no binary.
+bool indexingOnly(const std::string& source) {
+  std::string head;
+  size_t pos = 0;
+  while (pos < source.size()) {
+    size_t end = source.find('\n', pos);
+    if (end == std::string::npos) end = source.size();
+    std::string line = source.substr(pos, end - pos);
+    pos = end + 1;
+    size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos) continue;
+    if (line[first] != '#') break;
+    for (char c : line) head += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    head += ' ';
+  }
+  auto word = [&](const char* w) {
+    std::string needle(w);
+    for (size_t at = head.find(needle); at != std::string::npos; at = head.find(needle, at + 1)) {
+      bool before = at == 0 || !std::isalnum(static_cast<unsigned char>(head[at - 1]));
+      size_t after = at + needle.size();
+      if (before && (after >= head.size() || !std::isalnum(static_cast<unsigned char>(head[after])))) return true;
+    }
+    return false;
+  };
+  bool ide = word("ide") || word("indexing") || word("clion") || word("intellisense");
+  return ide && (word("only") || word("just") || word("jit") || word("not used"));
+}
+
+}  // namespace
+
 bool CMakeFrontend::worthParsing(std::string_view text) const {
   return mentionsAny(text, archOrFrameworkWords());
 }
@@ -203,6 +238,11 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
   for (auto& [key, vs] : vars) finish(f.sites[vs.index], vs.ptx);
   for (auto& s : f.sites)
     if (!s.patchable) s.unpatchable_reason = "the list has escaped characters; patch it by hand";
+  if (indexingOnly(source))
+    for (auto& s : f.sites) {
+      s.evidence.name = false;
+      s.evidence.reasons.push_back("the file says it only serves IDE indexing; it builds nothing");
+    }
   f.suppressions = applySuppressions(source, "#", f.sites);
   f.parsed = true;
   return f;

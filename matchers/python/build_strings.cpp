@@ -154,11 +154,27 @@ void extendedLists(PyContext& ctx, const std::vector<Capture>& strings) {
   }
 }
 
+// PyTorch's extension builder takes TORCH_CUDA_ARCH_LIST only when the nvcc
+// flags carry no -gencode of their own. A setup.py that sets the variable
+// and also passes explicit pairs builds exactly those pairs; the variable's
+// default is dead, and the pairs are the place to add an arch.
+void demoteShadowedArchList(PyContext& ctx, const std::vector<size_t>& envLists, bool hasGencode) {
+  if (!hasGencode) return;
+  for (size_t i : envLists) {
+    Site& s = ctx.facts.sites[i];
+    s.evidence.name = false;
+    s.evidence.reasons.push_back(
+        "shadowed: this file passes its own -gencode flags, and PyTorch's extension builder then ignores "
+        "TORCH_CUDA_ARCH_LIST");
+  }
+}
+
 }  // namespace
 
 void extractBuildStrings(PyContext& ctx, const std::vector<Capture>& strings) {
   const ModuleIndex& idx = ctx.idx;
   std::map<std::string, size_t> gencodeSites;  // scope|list -> site index
+  std::vector<size_t> envLists;                // TORCH_CUDA_ARCH_LIST values
   for (const auto& c : strings) {
     TSNode content = plainContent(c.node);
     if (ts_node_is_null(content)) continue;
@@ -243,8 +259,10 @@ void extractBuildStrings(PyContext& ctx, const std::vector<Capture>& strings) {
     s.end_line = endLineOf(c.node);
     s.extent = rangeOf(c.node);
     s.max_cuda = toolkitCeiling(c.node, idx);
+    if (name == "TORCH_CUDA_ARCH_LIST") envLists.push_back(ctx.facts.sites.size());
     ctx.facts.sites.push_back(s);
   }
+  demoteShadowedArchList(ctx, envLists, !gencodeSites.empty());
   extendedLists(ctx, strings);
 }
 
