@@ -73,6 +73,51 @@ TEST_F(UserCommands, ConfigIsFoundUpToTheRepositoryRoot) {
   EXPECT_EQ(r.err, "archscan: --config and --no-config exclude each other\n");
 }
 
+// archscan.yaml `archs:` teaches archscan a GPU its table lacks: the names
+// users type for it work as targets, and its family rule applies.
+TEST_F(UserCommands, ConfigArchsAddAGpuWithoutARebuild) {
+  spit(dir / "repo/pkg/sub/tables.py",
+       "import torch\n"
+       "TILE = {\"10.0\": 128, \"10.3\": 64}\n"
+       "def tile():\n"
+       "    major, minor = torch.cuda.get_device_capability()\n"
+       "    return TILE[f\"{major}.{minor}\"]\n");
+  spit(dir / "repo/archscan.yaml",
+       "archs:\n"
+       "  - {cc: \"10.9\", names: [B400-Preview], family: Blackwell, min_cuda: \"13.2\", threads: 2048}\n"
+       "target: b400-preview\n");
+  ProcessResult r = run({"check", "--format", "json", "pkg"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(targets(r), std::vector<std::string>{"sm_109"});
+  YAML::Node f = YAML::Load(r.out)["findings"][0];
+  EXPECT_EQ(f["arch"].as<std::string>(), "sm_109");
+  EXPECT_NE(f["message"].as<std::string>().find("sm_109's own family (10.x)"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err.find("not in archscan's table"), std::string::npos) << "a declared arch is known: " << r.err;
+
+  struct Bad {
+    const char* yaml;
+    const char* err;
+  };
+  for (const Bad& b : std::vector<Bad>{
+           {"archs:\n  - {cc: \"10.9\", name: [x]}\n",
+            "archscan: archscan.yaml:2:18: unknown key 'name' in an archs entry; did you mean 'names'?\n"},
+           {"archs:\n  - {cc: rtx5090}\n",
+            "archscan: archscan.yaml:2:10: cc 'rtx5090' is not a compute capability (major.minor, e.g. 10.7)\n"},
+           {"archs:\n  - {cc: \"10.9\", min_cuda: 13}\n",
+            "archscan: archscan.yaml:2:28: min_cuda '13' is not a CUDA toolkit version (major.minor, e.g. 13.0)\n"},
+           {"archs:\n  - {names: [x]}\n",
+            "archscan: archscan.yaml:2:5: an archs entry needs cc: (the compute capability, e.g. \"10.7\")\n"},
+           {"archs:\n  - {cc: \"10.9\", threads: -3}\n",
+            "archscan: archscan.yaml:2:27: archs.threads must be a whole number above 0, not '-3'\n"},
+       }) {
+    spit(dir / "repo/archscan.yaml", b.yaml);
+    r = run({"check", "--target", "sm_120", "pkg"});
+    EXPECT_EQ(r.exit_code, 2) << b.yaml;
+    EXPECT_EQ(r.err, b.err) << b.yaml;
+    EXPECT_EQ(r.out, "");
+  }
+}
+
 TEST_F(UserCommands, PathsWithDifferentSettingsAreRefused) {
   spit(dir / "repo/a/archscan.yaml", "target: [sm_120]\n");
   spit(dir / "repo/a/t.py", kTables);

@@ -65,6 +65,7 @@ CLI::Option* bind(CLI::App* sub, const OptionSpec& spec, Options& o) {
           },
           [&](std::vector<DeclaredFamily> Options::*) -> CLI::Option* { return nullptr; },
           [&](ComponentGlobs Options::*) -> CLI::Option* { return nullptr; },
+          [&](std::vector<DeclaredArch> Options::*) -> CLI::Option* { return nullptr; },
       },
       spec.field);
   if (!opt) return nullptr;

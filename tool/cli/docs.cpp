@@ -157,6 +157,19 @@ std::string configSchema() {
           } else if constexpr (std::is_same_v<T, std::vector<DeclaredFamily>> || std::is_same_v<T, ComponentGlobs>) {
             w.field("type", "object");
             w.key("additionalProperties").beginObject().field("$ref", "#/$defs/strings").endObject();
+          } else if constexpr (std::is_same_v<T, std::vector<DeclaredArch>>) {
+            w.field("type", "array").key("items").beginObject().field("type", "object");
+            w.key("required").beginArray().value("cc").endArray().field("additionalProperties", false);
+            w.key("properties").beginObject();
+            w.key("cc").beginObject().field("description", "The compute capability, major.minor (10.7)");
+            w.key("type").beginArray().value("string").value("number").endArray().endObject();
+            w.key("names").beginObject().field("$ref", "#/$defs/strings").endObject();
+            w.key("family").beginObject().field("type", "string").endObject();
+            w.key("min_cuda").beginObject().field("description", "The first CUDA toolkit that targets it (13.0)");
+            w.key("type").beginArray().value("string").value("number").endArray().endObject();
+            w.key("threads").beginObject().field("type", "integer").field("minimum", 1).endObject();
+            w.key("smem_kb").beginObject().field("type", "integer").field("minimum", 1).endObject();
+            w.endObject().endObject();
           } else {
             w.field("type", "integer");
           }

@@ -3,7 +3,9 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
+#include <set>
 
 #include "arch/parse.h"
 #include "arch/suggest.h"
@@ -44,6 +46,66 @@ void checkArch(const std::string& origin, const YAML::Node& n, const std::string
   auto near = suggestArch(text, archs);
   fail(origin, n,
        "'" + text + "' in " + key + " is not a compute capability" + (near ? "; did you mean '" + *near + "'?" : ""));
+}
+
+// "13.0" -> 130, as KnownArch::min_cuda counts; 0 when it is no major.minor version.
+int toolkitNumber(const std::string& text) {
+  size_t dot = text.find('.');
+  if (dot == std::string::npos || dot == 0 || dot > 2 || dot + 2 != text.size()) return 0;
+  for (size_t i = 0; i < text.size(); ++i)
+    if (i != dot && !std::isdigit(static_cast<unsigned char>(text[i]))) return 0;
+  return std::stoi(text.substr(0, dot)) * 10 + (text.back() - '0');
+}
+
+int positive(const std::string& origin, const YAML::Node& n, const std::string& key) {
+  if (!n.IsScalar()) fail(origin, n, key + " must be a whole number");
+  const std::string& t = n.Scalar();
+  if (t.empty() || t.size() > 6 || t.find_first_not_of("0123456789") != std::string::npos || std::stoi(t) < 1)
+    fail(origin, n, key + " must be a whole number above 0, not '" + t + "'");
+  return std::stoi(t);
+}
+
+// One `archs:` entry: {cc: "10.7", names: [...], family, min_cuda, threads, smem_kb}.
+DeclaredArch readArch(const std::string& origin, const YAML::Node& v, const ArchTable& archs) {
+  if (!v.IsMap()) fail(origin, v, "each archs entry must be a mapping with at least cc: (e.g. {cc: \"10.7\", names: [b300x]})");
+  static const std::vector<std::string> keys = {"cc", "names", "family", "min_cuda", "threads", "smem_kb"};
+  DeclaredArch a;
+  a.line = v.Mark().line + 1;
+  a.column = v.Mark().column + 1;
+  std::set<std::string> seen;
+  for (const auto& kv : v) {
+    std::string key = kv.first.IsScalar() ? kv.first.Scalar() : "";
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+      auto near = closestWord(key, keys);
+      fail(origin, kv.first, "unknown key '" + key + "' in an archs entry" + (near ? "; did you mean '" + *near + "'?" : " (allowed: " + choiceList(keys) + ")"));
+    }
+    if (!seen.insert(key).second) fail(origin, kv.first, "key '" + key + "' given twice in an archs entry");
+    const YAML::Node& val = kv.second;
+    if (key == "names") {
+      a.names = yamlStrings<ConfigError>(origin, val, "archs.names");
+      continue;
+    }
+    if (key == "threads" || key == "smem_kb") {
+      (key == "threads" ? a.threads : a.smem_kb) = positive(origin, val, "archs." + key);
+      continue;
+    }
+    if (!val.IsScalar()) fail(origin, val, "archs." + key + " must be a string");
+    if (key == "cc") {
+      a.cc = val.Scalar();
+      auto arch = tryParseUserArch(a.cc, archs);
+      // Only a capability: "10.7" or sm_107, not a GPU name or a bare major.
+      if (!arch || arch->major_only || archs.aliases.count(a.cc))
+        fail(origin, val, "cc '" + a.cc + "' is not a compute capability (major.minor, e.g. 10.7)");
+    } else if (key == "family") {
+      a.family = val.Scalar();
+    } else {
+      a.min_cuda = val.Scalar();
+      if (toolkitNumber(a.min_cuda) == 0)
+        fail(origin, val, "min_cuda '" + a.min_cuda + "' is not a CUDA toolkit version (major.minor, e.g. 13.0)");
+    }
+  }
+  if (a.cc.empty()) fail(origin, v, "an archs entry needs cc: (the compute capability, e.g. \"10.7\")");
+  return a;
 }
 
 // Reads one key's value into `c` by the type of its field.
@@ -89,8 +151,42 @@ void readKey(const OptionSpec& spec, const YAML::Node& v, const std::string& ori
       (c.values.*(*comp)).emplace_back(name, yamlStrings<ConfigError>(origin, kv.second, key + "." + name));
     }
     places.push_back(placeOf(v));
+  } else if (auto decl = std::get_if<std::vector<DeclaredArch> Options::*>(&spec.field)) {
+    if (!v.IsSequence()) fail(origin, v, key + " must be a list of {cc: ..., names: [...], ...} entries");
+    for (const auto& item : v) (c.values.*(*decl)).push_back(readArch(origin, item, archs));
+    places.push_back(placeOf(v));
   } else {
     fail(origin, v, key + " cannot be set in archscan.yaml");
+  }
+}
+
+// The project's archs on top of `k`: a name the project gives an arch is a
+// name users may type for it from then on, also elsewhere in archscan.yaml.
+void addDeclaredArchs(ArchTable& t, const std::vector<DeclaredArch>& declared) {
+  for (const auto& d : declared) {
+    Arch a = *tryParseUserArch(d.cc, t);
+    KnownArch* known = nullptr;
+    for (auto& e : t.known)
+      if (e.major == a.major && e.minor == a.minor) known = &e;
+    if (!known) {
+      KnownArch fresh;
+      fresh.major = a.major;
+      fresh.minor = a.minor;
+      fresh.family = t.familyOf(a.major, -1);
+      auto at = std::find_if(t.known.begin(), t.known.end(), [&](const KnownArch& e) {
+        return e.major > a.major || (e.major == a.major && e.minor > a.minor);
+      });
+      known = &*t.known.insert(at, fresh);
+    }
+    if (!d.family.empty()) known->family = d.family;
+    if (!d.min_cuda.empty()) known->min_cuda = toolkitNumber(d.min_cuda);
+    if (d.threads) known->facts.threads_per_sm = d.threads;
+    if (d.smem_kb) known->facts.smem_per_block_kb = d.smem_kb;
+    for (const auto& n : d.names) {
+      std::string low;
+      for (char ch : n) low += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      t.aliases[low] = Arch{a.major, a.minor, false, Variant::None};
+    }
   }
 }
 
@@ -103,12 +199,19 @@ ProjectConfig parseConfig(const std::string& yaml, const std::string& origin, co
   if (!root || root.IsNull()) return c;
   if (!root.IsMap()) fail(origin, root, "archscan.yaml must be a mapping of settings");
   try {
+    // archs: first, so that targets elsewhere in the file may name them.
+    ArchTable known = archs;
+    for (const auto& kv : root)
+      if (kv.first.IsScalar() && kv.first.Scalar() == "archs") {
+        readKey(specFor(origin, kv.first, "archs"), kv.second, origin, archs, c);
+        addDeclaredArchs(known, c.values.archs);
+      }
     for (const auto& kv : root) {
       if (!kv.first.IsScalar()) fail(origin, kv.first, "keys must be names");
       std::string key = kv.first.Scalar();
       const OptionSpec& spec = specFor(origin, kv.first, key);
       if (c.given.count(key)) fail(origin, kv.first, "key '" + key + "' given twice");
-      readKey(spec, kv.second, origin, archs, c);
+      if (key != "archs") readKey(spec, kv.second, origin, known, c);
       c.given.insert(key);
     }
   } catch (const YAML::Exception& e) {
@@ -154,6 +257,7 @@ ConfigSearch findConfigs(const std::vector<std::string>& paths) {
 }
 
 void extendKnowledge(Knowledge& k, const ProjectConfig& c) {
+  addDeclaredArchs(k.archs, c.values.archs);
   for (const auto& s : c.values.capability_sources) k.capability_calls.insert(s);
   for (const auto& n : c.values.arch_names) k.arch_names.words.insert(n);
 }

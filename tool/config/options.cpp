@@ -119,6 +119,11 @@ const std::vector<OptionSpec>& optionTable() {
        "Tests, benchmarks, examples and docs: their findings are at most warnings and listed apart (default: "
        "**/test/**, **/tests/**, **/benchmarks/**, **/examples/**, **/docs/**, **/test_*.py, ...)",
        0, Scope::Config, &O::support_paths},
+      {"archs", 0, "[{cc, names, family, min_cuda, threads, smem_kb}...]",
+       "GPUs the built-in table lacks, or facts that override it: a capability (cc: \"10.7\"), the GPU names users "
+       "type for it, its family, the first CUDA toolkit that targets it, resident threads per SM and shared memory "
+       "per block in KB",
+       0, Scope::Config, &O::archs},
       {"families", 0, "NAME: [SITE...]",
        "Sites that must stay in sync whatever reads them: a family name mapped to site names or globs", 0,
        Scope::Config, &O::families},

@@ -15,6 +15,17 @@ namespace archscan {
 // `components:` in archscan.yaml: a component name and its path globs, in file order.
 using ComponentGlobs = std::vector<std::pair<std::string, std::vector<std::string>>>;
 
+// `archs:` in archscan.yaml: a GPU the built-in knowledge lacks, or facts
+// that override it. Text as written; config.cpp checks and converts it.
+struct DeclaredArch {
+  std::string cc;        // "10.7"
+  std::string family;    // empty: keep / derive
+  std::string min_cuda;  // "13.1"; empty: keep / unknown
+  std::vector<std::string> names;  // GPU names users may type (b300x)
+  int threads = 0, smem_kb = 0;    // 0: keep / unknown
+  int line = 0, column = 0;        // where the entry is written
+};
+
 // Every value an option or an archscan.yaml key can set.
 struct Options {
   std::vector<std::string> args;  // positionals: paths; for patch, PATCHSET.yaml... then paths
@@ -56,6 +67,7 @@ struct Options {
   std::vector<std::string> support_paths;
   std::vector<DeclaredFamily> families;
   ComponentGlobs components;
+  std::vector<DeclaredArch> archs;
 };
 
 enum Command : unsigned {
@@ -83,7 +95,8 @@ enum class Check { None, Arch, Jobs, NonNegative };
 enum class Merge { Replace, Append };
 
 using Field = std::variant<bool Options::*, int Options::*, std::string Options::*, std::vector<std::string> Options::*,
-                           std::vector<DeclaredFamily> Options::*, ComponentGlobs Options::*>;
+                           std::vector<DeclaredFamily> Options::*, ComponentGlobs Options::*,
+                           std::vector<DeclaredArch> Options::*>;
 
 struct OptionSpec {
   std::string name;  // --name on the command line, `name:` in archscan.yaml
