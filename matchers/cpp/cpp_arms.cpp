@@ -1,5 +1,6 @@
 #include "cpp_arms.h"
 
+#include <algorithm>
 #include <map>
 
 #include "cpp_subject.h"
@@ -72,9 +73,49 @@ void applyArms(Site& s, const Arms& arms, const Subject& subject, SiteKind withE
   s.evidence = subject.evidence;
 }
 
+namespace {
+
+// The minor a major is tested beside: cc_major -> cc_minor, props.major ->
+// props.minor; empty when the subject has no "major" in it.
+std::string minorOf(const std::string& subject) {
+  size_t at = subject.rfind("major");
+  if (at == std::string::npos) return "";
+  return subject.substr(0, at) + "minor" + subject.substr(at + 5);
+}
+
+// The minors a conjunction admits beside its major test: `cc_major == 8 &&
+// cc_minor > 0` keeps 1..9; empty when it tests no minor.
+std::vector<int> minorsBeside(const Conjunction& conj, const std::string& subject) {
+  std::string minor = minorOf(subject);
+  bool tested = false;
+  bool keep[10];
+  std::fill(keep, keep + 10, true);
+  for (const auto& t : conj) {
+    if (minor.empty() || t.subject.text != minor || t.value < 0 || t.value > 9) continue;
+    tested = true;
+    for (int m = 0; m < 10; ++m) {
+      bool ok = t.op == CmpOp::Eq   ? m == t.value
+                : t.op == CmpOp::Ne ? m != t.value
+                : t.op == CmpOp::Lt ? m < t.value
+                : t.op == CmpOp::Le ? m <= t.value
+                : t.op == CmpOp::Gt ? m > t.value
+                                    : m >= t.value;
+      keep[m] = keep[m] && ok;
+    }
+  }
+  std::vector<int> out;
+  if (!tested) return out;
+  for (int m = 0; m < 10; ++m)
+    if (keep[m]) out.push_back(m);
+  return out;
+}
+
+}  // namespace
+
 void addArms(const Condition& c, const std::string& subject, std::string_view text, const Knowledge& k, Arms& out,
              int arm) {
   for (const auto& conj : c) {
+    std::vector<int> minors = minorsBeside(conj, subject);
     ArchRange range;
     bool bounded = false;
     Span first{}, last{};
@@ -85,6 +126,7 @@ void addArms(const Condition& c, const std::string& subject, std::string_view te
         if (!key) continue;
         out.entries.push_back(entryAt(*key, t.literal, t.literal_span, t.whole, EntryForm::Compare));
         out.entries.back().arm = arm;
+        if (key->arch.major_only && t.op == CmpOp::Eq) out.entries.back().minors = minors;
         if (out.style.kind == SpellingKind::Unknown) out.style = key->style;
         (t.op == CmpOp::Eq ? out.positive : out.negated)++;
         continue;

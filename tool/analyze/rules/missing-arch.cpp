@@ -49,7 +49,13 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
       // of the target's own family: where a new family member gets forgotten.
       // A guard of one chip stays deliberate (an errata fence for sm_121).
       std::string mate = familyMate(s, t);
-      if (specific && !wider && (mate.empty() || s.kind == SiteKind::Guard)) continue;
+      // A fallback taken by an arch that shares the group's hardware (its
+      // shared memory, its threads per SM) is the wrong path, however few
+      // archs the test names.
+      std::optional<std::string> wrong;
+      if (ls.on_missing == OnMissing::Fallback) wrong = wrongFallback(s, t, ctx.k.archs);
+      bool wrongByFact = wrong && *wrong != mate;
+      if (specific && !wider && !wrongByFact && (mate.empty() || s.kind == SiteKind::Guard)) continue;
       bool nameSaysIt = false;  // name-mismatch already reports this arch here
       for (const Arch& named : s.scope_archs) nameSaysIt |= covers(named, t);
       if (nameSaysIt) continue;
@@ -70,7 +76,7 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
       } else if (ls.on_missing == OnMissing::Fallback) {
         // A fallback is reported when something says it is the wrong path.
         // A build list without the arch ships no native code for it.
-        if (auto w = wrongFallback(s, t, ctx.k.archs)) why = "; " + *w;
+        if (wrong) why = "; " + *wrong;
         else if (mate.empty() && !tunedTable(ls) && !s.build_list) conf = Confidence::Low;
       } else if (ls.on_missing == OnMissing::Unknown) {
         conf = Confidence::Low;
