@@ -69,16 +69,17 @@ std::string calleeMessage(const SiteInput& in, const Span& whole) {
 void finishSite(Site& s, const std::string& function, const MacroOrigin& origin, const Knowledge& k) {
   NameInfo fn = functionName(function, k);
   s.scope_archs = fn.archs;
-  s.patchable = false;
-  s.unpatchable_reason = origin.expanded
-                             ? "produced by the expansion of macro " + origin.macro + "; edit the macro by hand"
-                             : "C++/CUDA sites are reported, not patched yet; add the arch by hand";
   if (origin.expanded) s.evidence.reasons.push_back("produced by macro " + origin.macro);
   // Keys spelled in the macro's body (not in its arguments) are one table,
   // however often the macro is expanded.
   bool inBody = false;
   for (const auto& e : s.entries) inBody |= e.key.end - e.key.begin > e.key_text.size();
   s.macro = origin.expanded && inBody ? origin.macro : "";
+  // Keys in the file's own text are patched where they are written (a new
+  // case label, a widened test, a copied initializer); keys in a macro's
+  // body are every expansion's text.
+  s.patchable = s.macro.empty();
+  if (!s.patchable) s.unpatchable_reason = "produced by the expansion of macro " + origin.macro + "; edit the macro by hand";
 }
 
 void switchSites(const SiteInput& in, std::vector<Site>& out) {

@@ -36,6 +36,9 @@ std::string where(const Edit& e, const Program& p) {
 
 // The rule's `values` entry for a site, checked to be one value of the site's language.
 std::optional<std::string> overrideFor(const PatchRule& r, const LinkedSite& s, const FrontendSet& frontends) {
+  // A C++ edit widens a test, adds a case label to the template's body or
+  // copies its initializer: there is no value of its own to write.
+  if (s.language == Language::Cpp) return std::nullopt;
   for (const auto& [glob, value] : r.values) {
     if (fnmatch(glob.c_str(), s.site.name.c_str(), FNM_NOESCAPE) != 0 && glob != s.site.name) continue;
     if (s.site.patchable) {
