@@ -1,5 +1,6 @@
 #include "scripts_frontend.h"
 
+#include <cctype>
 #include <regex>
 
 #include "formats.h"
@@ -24,6 +25,26 @@ FileFacts scan(const SourceText& src, const Knowledge& k, scripts::Errors& error
   }
   b.finish();
   return f;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// A CI job under .github/ that builds only to test: its arch list decides
+// what a test run compiles, not what users install. A job that ships (a
+// wheel, a release, a package upload) is where a missing arch reaches users.
+bool ciCheckOnly(std::string_view path, std::string_view text) {
+  std::string p = lower(path);
+  if (p.rfind(".github/", 0) != 0 && p.find("/.github/") == std::string::npos) return false;
+  for (const char* w : {"wheel", "release", "publish", "deploy", "package"})
+    if (p.find(w) != std::string::npos) return false;
+  std::string t = lower(text);
+  for (const char* w : {"upload-artifact", "gh-release", "gh release", "pypi", "twine", "upload-to-release", "publish"})
+    if (t.find(w) != std::string::npos) return false;
+  return true;
 }
 
 }  // namespace
@@ -56,6 +77,11 @@ FileFacts ScriptsFrontend::extract(const SourceText& src) const {
   scripts::Errors errors;
   FileFacts f = scan(src, k_, errors);
   for (const auto& [line, msg] : errors) f.diagnostics.push_back({"warning", src.path, line, "shell syntax: " + msg});
+  if (ciCheckOnly(src.path, src.text))
+    for (auto& s : f.sites) {
+      s.evidence.name = false;
+      s.evidence.reasons.push_back("a CI job that builds to test and ships nothing (no wheel, release or upload)");
+    }
   f.suppressions = applySuppressions(src.text, "#", f.sites);
   f.parsed = true;
   return f;

@@ -8,6 +8,27 @@ namespace {
 
 std::string units(int sm) { return "sm_" + std::to_string(sm); }
 
+// A run-time test of the same bounds in the same file, on the host
+// (`NVTE_CHECK(sm >= 90 && sm < 100, "only supported on Hopper")`, or an if
+// that picks the launch): the kernel compiled to nothing elsewhere is only
+// launched inside the range, and that test is where another arch is decided.
+bool launchedOnlyInRange(const Program& p, const LinkedSite& kernel, const ArchRange& r) {
+  for (const auto& o : p.sites) {
+    if (&o == &kernel || o.file != kernel.file || o.site.kind == SiteKind::Guard) continue;
+    if (o.site.spelling.kind == SpellingKind::CudaArchInt) continue;  // another preprocessor test
+    bool low = false, high = false;
+    for (const auto& g : o.site.ranges) {
+      // The bounds may come back split or negated (`!(sm >= 90 && sm < 100)`).
+      for (const auto& b : {g.low, g.high}) {
+        low |= b == r.low;
+        high |= b == r.high;
+      }
+    }
+    if (low && high) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 void checkBoundedRange(const RuleContext& ctx, std::vector<Finding>& out) {
@@ -31,7 +52,7 @@ void checkBoundedRange(const RuleContext& ctx, std::vector<Finding>& out) {
           }
           // A kernel body wrapped in the range with no #else computes nothing
           // elsewhere: a silent wrong result, not a slower path.
-          if (s.compiled_out) {
+          if (s.compiled_out && !launchedOnlyInRange(ctx.program, ls, r)) {
             out.push_back(makeFinding(ctx, "bounded-range", i, Severity::Warning, t.name(),
                                       "`" + r.text + "` stops below " + units(*r.high) + " and wraps the whole body; " +
                                           "on " + t.name() + " " + s.name + " is compiled to nothing"));
