@@ -1,6 +1,7 @@
 #include "cpp_sites.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -59,6 +60,31 @@ std::string calleeMessage(const SiteInput& in, const Span& whole) {
     if (w == ";" || w == "{") break;
   }
   return stringLiterals(in.text, in.tokens, from, i);
+}
+
+// Whether a failure message speaks of the hardware ("Unsupported
+// architecture", "requires SM90") rather than of another input.
+bool speaksOfArch(const std::string& message) {
+  std::string m;
+  for (char c : message) m += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* w : {"arch", "sm", "compute capability", "gpu", "device", "hopper", "blackwell", "ampere"})
+    if (m.find(w) != std::string::npos) return true;
+  return false;
+}
+
+// A chain that also branches on something other than an integer (`expr ==
+// "bhd,hdr->bhr" and arch_major == 10`, then `expr == "..."` alone) selects
+// by that other input; an arch test in one arm limits that arm to the
+// hardware that has its kernel.
+bool dispatchesOnOtherInput(const std::vector<const ChainObs*>& run, const std::string& subject) {
+  for (const auto* c : run)
+    for (const auto& b : c->branches) {
+      bool onSubject = false;
+      for (const auto& conj : b.condition)
+        for (const auto& t : conj) onSubject |= t.subject.text == subject;
+      if (!onSubject) return true;
+    }
+  return false;
 }
 
 }  // namespace
@@ -229,6 +255,10 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
       s.on_missing_reason = x.exit == Exit::Crashes ? "the else branch: " + x.what : "the else branch runs instead";
       if (x.exit == Exit::Crashes) s.crash_message = x.message;
       s.skips = x.skips;
+      if (x.exit == Exit::Crashes && dispatchesOnOtherInput(run, subjectText) && !speaksOfArch(x.message + " " + x.what)) {
+        s.check = true;
+        s.conjoined = true;
+      }
     } else {
       BlockExit after = last->next ? exitOf(in.text, in.tokens, last->next->body) : BlockExit{};
       bool crash = exits(last) && after.exit == Exit::Crashes;

@@ -1,4 +1,5 @@
 #include <stdexcept>
+#include <string>
 
 #define HOST_ASSERT(cond) \
   do {                    \
@@ -20,4 +21,20 @@ void qv_forward(bool has_qv) {
 void check_fp4(bool is_fp4) {
   const int arch_major = getArchMajor();
   HOST_ASSERT(!is_fp4 || arch_major == 10);  // expect(all): gated sm_120 note
+}
+
+void run_bmm(int layout);
+void run_bmm_sm100(int layout);
+
+// The chain selects by the contraction; one contraction exists only as an
+// sm100 kernel. Its else fails for an unknown contraction, not for an arch.
+void contract(const std::string& expr) {
+  const int arch_major = getArchMajor();
+  if (expr == "bhr,hdr->bhd") {  // expect(all): gated sm_120 note
+    run_bmm(0);
+  } else if (expr == "bhd,hdr->bhr" && arch_major == 10) {
+    run_bmm_sm100(1);
+  } else {
+    throw std::runtime_error("unsupported contraction: " + expr);
+  }
 }
