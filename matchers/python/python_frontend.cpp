@@ -13,6 +13,7 @@
 #include "lookups.h"
 #include "module_index.h"
 #include "query_set.h"
+#include "record_tables.h"
 #include "subject.h"
 #include "frontend/prefilter.h"
 #include "frontend/suppressions.h"
@@ -145,6 +146,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
   py::extractLoneComparisons(ctx, cap.comparisons);
   py::extractLiterals(ctx, cap.literals);
   py::extractLookups(ctx, cap.lookups, cap.comparisons);
+  py::extractRecordTables(ctx, cap.literals, cap.loops);
   py::extractImports(ctx, cap.imports);
   py::extractBuildStrings(ctx, cap.strings);
 

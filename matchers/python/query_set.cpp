@@ -67,6 +67,7 @@ Captures QuerySet::run(TSNode root) const {
     else if (n == "comparison") out.comparisons.push_back(c);
     else if (n == "if" || n == "match" || n == "assert") out.branches.push_back(c);
     else if (n == "subscript" || n == "method_call" || n == "method") out.lookups.push_back(c);
+    else if (n == "loop") out.loops.push_back(c);
     else if (n == "import" || n == "import_from") out.imports.push_back(c);
     else if (n == "function" || n == "class" || n == "assignment" || n == "call") out.definitions.push_back(c);
     else if (n == "string") out.strings.push_back(c);

@@ -32,7 +32,7 @@ class Query {
 // The captures of every query over one tree, by query file. All .scm files
 // are compiled into one query so a file is walked once, not once per file.
 struct Captures {
-  std::vector<Capture> literals, comparisons, branches, lookups, imports, definitions, strings;
+  std::vector<Capture> literals, comparisons, branches, lookups, loops, imports, definitions, strings;
 };
 
 class QuerySet {
