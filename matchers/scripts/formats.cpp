@@ -118,6 +118,21 @@ void readShell(std::string_view source, SiteBuilder& b, Errors& errors) {
 
 // Instructions are lines; a trailing `\` continues one, and comment lines
 // inside a continued instruction are dropped, as Docker does.
+// `RUN bash -ex <<"EOF"` (BuildKit's heredoc): the delimiter word, or empty.
+std::string heredocDelimiter(std::string_view source, uint32_t from, uint32_t to) {
+  std::string_view text = source.substr(from, to - from);
+  size_t at = text.find("<<");
+  if (at == std::string_view::npos) return "";
+  size_t p = at + 2;
+  if (p < text.size() && text[p] == '-') ++p;
+  while (p < text.size() && blank(text[p])) ++p;
+  char quote = p < text.size() && (text[p] == '"' || text[p] == '\'') ? text[p++] : 0;
+  size_t w = p;
+  while (p < text.size() && (std::isalnum(static_cast<unsigned char>(text[p])) || text[p] == '_')) ++p;
+  if (p == w || (quote && (p >= text.size() || text[p] != quote))) return "";
+  return std::string(text.substr(w, p - w));
+}
+
 void readDockerfile(std::string_view source, SiteBuilder& b, Errors& errors) {
   std::vector<Line> lines = splitLines(source);
   auto continues = [&](const Line& l) { return l.end > l.content && source[l.end - 1] == '\\'; };
@@ -140,7 +155,20 @@ void readDockerfile(std::string_view source, SiteBuilder& b, Errors& errors) {
     if (instr == "run") {
       uint32_t body = we;
       while (body < end && blank(source[body])) ++body;
-      if (body < end && source[body] != '[') {  // exec form ["bash", "-c", ...] is not read
+      std::string delimiter = heredocDelimiter(source, body, end);
+      if (!delimiter.empty()) {
+        // The script is the lines up to the delimiter; the RUN line only starts it.
+        size_t stop = last + 1;
+        while (stop < lines.size() &&
+               source.substr(lines[stop].content, lines[stop].end - lines[stop].content) != delimiter)
+          ++stop;
+        if (last + 1 < lines.size() && stop < lines.size()) {
+          ShellLex lex = lexShell(source, lines[last + 1].begin, lines[stop].begin, lines[last + 1].number);
+          errors.insert(errors.end(), lex.errors.begin(), lex.errors.end());
+          b.shell(lex);
+          last = stop;
+        }
+      } else if (body < end && source[body] != '[') {  // exec form ["bash", "-c", ...] is not read
         ShellLex lex = lexShell(source, body, end, line);
         errors.insert(errors.end(), lex.errors.begin(), lex.errors.end());
         b.shell(lex);
