@@ -21,12 +21,7 @@ namespace {
 using test::slurp;
 using test::spit;
 
-const char* kTables =
-    "import torch\n"
-    "CAP = torch.cuda.get_device_capability()[0]\n"
-    "A = {9: 1, 10: 2}\n"
-    "def f():\n"
-    "    return A[CAP]\n";
+const char* const kTables = test::kOneCapabilityTable;
 
 const char* kPatchSet = "archscan: 1\nname: sm120\nrules:\n  - add: sm_120\n    like: sm_100\n";
 

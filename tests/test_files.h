@@ -23,6 +23,15 @@ inline void spit(const std::filesystem::path& p, const std::string& s) {
   out << s;
 }
 
+// One table read with the device's capability major: {9, 10}, so a
+// KeyError on sm_120 (one missing-arch error).
+inline const char* const kOneCapabilityTable =
+    "import torch\n"
+    "CAP = torch.cuda.get_device_capability()[0]\n"
+    "A = {9: 1, 10: 2}\n"
+    "def f():\n"
+    "    return A[CAP]\n";
+
 // A fresh folder per test, named after it, removed afterwards.
 inline std::filesystem::path freshDir(const std::string& prefix) {
   auto dir = std::filesystem::temp_directory_path() /

@@ -20,12 +20,7 @@ namespace {
 using test::slurp;
 using test::spit;
 
-const char* kTables =
-    "import torch\n"
-    "CAP = torch.cuda.get_device_capability()[0]\n"
-    "A = {9: 1, 10: 2}\n"
-    "def f():\n"
-    "    return A[CAP]\n";
+const char* const kTables = test::kOneCapabilityTable;
 
 class UserCommands : public ::testing::Test {
  protected:
