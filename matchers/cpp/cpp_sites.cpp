@@ -7,6 +7,7 @@
 #include <set>
 
 #include "bool_predicates.h"
+#include "constexpr_chain.h"
 #include "cpp_arms.h"
 #include "cpp_subject.h"
 #include "knowledge/names.h"
@@ -334,9 +335,17 @@ std::vector<Lookup> lookups(const SiteInput& in) {
 }
 
 void templateSites(const SiteInput& in, std::vector<Site>& out) {
-  std::map<std::string, std::vector<const TemplateArgObs*>> byTemplate;
-  for (const auto& t : in.obs.template_args) byTemplate[t.templ].push_back(&t);
-  for (const auto& [key, args] : byTemplate) {
+  // One site per template, and per `if constexpr` chain its arguments are
+  // tested in: two chains over the same trait decide apart.
+  std::map<std::pair<std::string, uint32_t>, std::vector<const TemplateArgObs*>> byTemplate;
+  std::map<const TemplateArgObs*, ConstexprChainEnd> chainOf;
+  for (const auto& t : in.obs.template_args) {
+    auto end = constexprChainEnd(in.text, in.tokens, t.literal_span.begin);
+    if (end) chainOf[&t] = *end;
+    byTemplate[{t.templ, end ? end->chain_begin + 1 : 0}].push_back(&t);
+  }
+  for (const auto& [group, args] : byTemplate) {
+    const std::string& key = group.first;
     std::string templ = key.substr(0, key.find('|'));
     std::string param = key.find('|') == std::string::npos ? "" : key.substr(key.find('|') + 1);
     std::vector<ClassifiedKey> keys;
@@ -362,7 +371,8 @@ void templateSites(const SiteInput& in, std::vector<Site>& out) {
     s.extent = byteRange(args.front()->whole);
     s.container = s.extent;
     std::string last = templ.substr(templ.rfind(':') == std::string::npos ? 0 : templ.rfind(':') + 1);
-    for (const std::string& n : {last, param}) {
+    // The namespace counts too: arch::is_major_v<10>.
+    for (const std::string& n : {last, param, templ}) {
       NameVerdict v = judgeName(n, in.k);
       if (v.negative && !v.arch_like) s.evidence.negative = true;
       if (v.arch_like && !s.evidence.name) {
@@ -373,6 +383,13 @@ void templateSites(const SiteInput& in, std::vector<Site>& out) {
     if (s.evidence.negative) continue;
     s.on_missing = OnMissing::Unknown;
     s.on_missing_reason = "instantiated per arch; a missing arch gets the primary template or does not compile";
+    // Arch tests in `if constexpr` conditions: the chain's else decides.
+    if (auto it = chainOf.find(args.front()); it != chainOf.end()) {
+      s.on_missing = it->second.on_missing;
+      s.on_missing_reason = it->second.reason;
+      s.crash_message = it->second.message;
+      s.evidence.reasons.push_back("tested in an if constexpr chain");
+    }
     finishSite(s, "", MacroOrigin{}, in.k);
     out.push_back(std::move(s));
   }
