@@ -88,6 +88,10 @@ TEST_F(UserCommands, ConfigArchsAddAGpuWithoutARebuild) {
   EXPECT_EQ(f["arch"].as<std::string>(), "sm_109");
   EXPECT_NE(f["message"].as<std::string>().find("sm_109's own family (10.x)"), std::string::npos) << r.out;
   EXPECT_EQ(r.err.find("not in archscan's table"), std::string::npos) << "a declared arch is known: " << r.err;
+  r = run({"archs", "b400-preview"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("sm_109 (compute capability 10.9)\n  family: Blackwell\n  first CUDA toolkit: 13.2\n", 0), 0u)
+      << r.out;
 
   struct Bad {
     const char* yaml;

@@ -142,6 +142,10 @@ Settings settle(const Invocation& inv) {
   s.k = builtinKnowledge();
   s.o = inv.options;
   if (s.o.format.empty()) s.o.format = defaultFormat(inv.command);
+  if (inv.command == kArchs) {  // the project's archs: are known archs too
+    if (auto config = projectConfig(inv, {}, s)) extendKnowledge(s.k, *config);
+    return s;
+  }
   if (!(inv.command & kScanning)) return s;
   for (const auto& a : inv.options.args) (inv.command == kPatch && isYaml(a) ? s.patchsets : s.paths).push_back(a);
   if (inv.given.count("jobs")) validateJobs(inv.options.jobs);

@@ -62,8 +62,8 @@ const std::vector<OptionSpec>& optionTable() {
       {"config", 0, "FILE",
        "Project settings to use (default: the archscan.yaml nearest above the scanned paths, up to the repository "
        "root)",
-       kScanning, Scope::CommandLine, &O::config},
-      {"no-config", 0, "", "Do not read any archscan.yaml", kScanning, Scope::CommandLine, &O::no_config},
+       kScanning | kArchs, Scope::CommandLine, &O::config},
+      {"no-config", 0, "", "Do not read any archscan.yaml", kScanning | kArchs, Scope::CommandLine, &O::no_config},
       {"jobs", 'j', "N", "Extraction threads, at least 1", kScanning, Scope::CommandLine, &O::jobs, {}, Check::Jobs,
        Merge::Replace, false, "all cores"},
       {"compile-commands", 'p', "PATH",
