@@ -33,10 +33,11 @@ class Cache : public ::testing::Test {
  protected:
   void SetUp() override { dir = test::freshDir("archscan-cache"); }
   void TearDown() override { fs::remove_all(dir); }
+  // Files other than the folder's own .gitignore: entries and any leftover.
   size_t filesIn(const fs::path& d) {
     size_t n = 0;
     for (const auto& e : fs::recursive_directory_iterator(d))
-      n += e.is_regular_file() ? 1 : 0;
+      n += e.is_regular_file() && e.path().filename() != ".gitignore" ? 1 : 0;
     return n;
   }
   fs::path dir;
@@ -110,6 +111,19 @@ TEST_F(Cache, PruningDeletesTheLeastRecentlyUsed) {
   EXPECT_TRUE(fs::exists(bounded.entryPath(4)));
   EXPECT_TRUE(fs::exists(bounded.entryPath(5)));
   EXPECT_EQ(bounded.prune(), 0u);
+}
+
+// The folder lives in the user's checkout: git must not pick it up, and
+// pruning deletes entries only, never its .gitignore or a write journal.
+TEST_F(Cache, FolderIgnoresItselfAndPruningKeepsWhatIsNotAnEntry) {
+  ContentCache c(dir.string(), 1);
+  c.store(7, someFacts("x.py", 10));
+  EXPECT_EQ(test::slurp(dir / ".gitignore"), "# Made by archscan: its content cache, never to be committed.\n*\n");
+  test::spit(dir / "txn-1.json", "{}");
+  c.store(8, someFacts("y.py", 10));
+  EXPECT_EQ(c.prune(), 2u);
+  EXPECT_TRUE(fs::exists(dir / ".gitignore"));
+  EXPECT_TRUE(fs::exists(dir / "txn-1.json"));
 }
 
 TEST_F(Cache, DefaultFolderIsAtTheRepositoryRoot) {

@@ -35,6 +35,15 @@ TEST(RenderCpp, ParenthesizesBesideATighterOperator) {
             "if (fp8 && (sm == 100 || sm == 120)) return 1;\n");
 }
 
+TEST(RenderCpp, AlternativeTokensWidenInKind) {
+  std::string src = "if (fp8 and arch_major == 10) return 1;\n";
+  EXPECT_EQ(applied(src, renderCppCompare(src, entryAt(src, "arch_major == 10", "10"), "12")),
+            "if (fp8 and (arch_major == 10 or arch_major == 12)) return 1;\n");
+  std::string orSrc = "if (arch_major == 9 or arch_major == 10) return 1;\n";
+  EXPECT_EQ(applied(orSrc, renderCppCompare(orSrc, entryAt(orSrc, "arch_major == 10", "10"), "12")),
+            "if (arch_major == 9 or arch_major == 10 or arch_major == 12) return 1;\n");
+}
+
 TEST(RenderCpp, InequalityWidensWithAnd) {
   std::string src = "if (sm != 100 && sm != 90) return;\n";
   EXPECT_EQ(applied(src, renderCppCompare(src, entryAt(src, "sm != 100", "100"), "120")),

@@ -83,6 +83,15 @@ void ContentCache::store(uint64_t key, const FileFacts& facts) const {
   std::error_code ec;
   fs::create_directories(p.parent_path(), ec);
   if (ec) return;
+  // The cache sits in the user's checkout: a .gitignore of `*` keeps `git add
+  // -A` from committing it, as pytest's and ruff's caches do.
+  if (!ignored_.exchange(true)) {
+    fs::path ignore = fs::path(dir_) / ".gitignore";
+    if (!fs::exists(ignore, ec)) {
+      std::ofstream out(ignore, std::ios::binary);
+      out << "# Made by archscan: its content cache, never to be committed.\n*\n";
+    }
+  }
   // Unique per process and thread, so concurrent writers never share a temporary.
   fs::path tmp = p;
   tmp += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id()));
@@ -112,7 +121,8 @@ size_t ContentCache::prune() const {
   uint64_t total = 0;
   std::error_code ec;
   for (auto it = fs::recursive_directory_iterator(dir_, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (!it->is_regular_file(ec)) continue;
+    // Only entries: the folder also holds its .gitignore and write journals.
+    if (!it->is_regular_file(ec) || it->path().extension() != ".facts") continue;
     uint64_t size = it->file_size(ec);
     if (ec) continue;
     items.push_back({it->path(), size, it->last_write_time(ec)});

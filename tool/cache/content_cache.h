@@ -6,6 +6,7 @@
 // runs never see half an entry; each carries a checksum of its payload, so a
 // damaged one is re-extracted, never trusted; the folder is kept under a size
 // bound by deleting the least recently used entries.
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -41,6 +42,7 @@ class ContentCache {
  private:
   std::string dir_;
   uint64_t max_bytes_;
+  mutable std::atomic<bool> ignored_{false};  // the folder's .gitignore is in place
 };
 
 // The folder to use when --cache-dir is not given: .archscan-cache/ at the

@@ -51,6 +51,12 @@ std::string before(const std::string& src, size_t b) {
   if (p >= 2 && (src.compare(p - 2, 2, "||") == 0 || src.compare(p - 2, 2, "&&") == 0)) return src.substr(p - 2, 2);
   if (p >= 3 && src.compare(p - 3, 3, "#if") == 0) return "#if";
   if (p >= 5 && src.compare(p - 5, 5, "#elif") == 0) return "#if";
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  if (word(src[p - 1])) {  // `and`, `or`, `not`: a whole word
+    size_t w = p;
+    while (w > 0 && word(src[w - 1])) --w;
+    return src.substr(w, p - w);
+  }
   return std::string(1, src[p - 1]);
 }
 
@@ -60,6 +66,12 @@ std::string after(const std::string& src, size_t e) {
   if (p >= src.size() || src[p] == '\n' || src[p] == '\r') return "$";
   if (src.compare(p, 2, "||") == 0 || src.compare(p, 2, "&&") == 0) return src.substr(p, 2);
   if (src.compare(p, 2, "//") == 0 || src.compare(p, 2, "/*") == 0) return "$";
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  if (word(src[p])) {
+    size_t w = p;
+    while (w < src.size() && word(src[w])) ++w;
+    return src.substr(p, w - p);
+  }
   return std::string(1, src[p]);
 }
 
@@ -69,12 +81,14 @@ std::string after(const std::string& src, size_t e) {
 CppRendered widenWith(const std::string& src, const Entry& like, const std::string& key, bool negated) {
   CppRendered r;
   std::string item = src.substr(like.item.begin, like.item.end - like.item.begin);
-  std::string op = negated ? " && " : " || ";
   std::string l = before(src, like.item.begin), rt = after(src, like.item.end);
+  // A condition written with `and`/`or` (DeepGEMM's style) is widened in kind.
+  bool words = l == "and" || l == "or" || l == "not" || rt == "and" || rt == "or";
+  std::string op = negated ? (words ? " and " : " && ") : (words ? " or " : " || ");
   // `&&` binds tighter than `||`, so `a || x != 100 && x != 120` keeps its meaning.
   auto fits = [&](const std::string& n) {
     return n == "(" || n == ")" || n == "^" || n == "$" || n == "#if" || n == "=" || n == ";" || n == "||" ||
-           (negated && n == "&&");
+           n == "or" || (negated && (n == "&&" || n == "and"));
   };
   bool leftOk = fits(l) && l != ")" && l != ";", rightOk = fits(rt) && rt != "(" && rt != "=" && rt != "#if";
   std::string text = item + op + withKey(src, like, key);
