@@ -20,6 +20,7 @@ struct Group {
   bool hasElse = false;
   bool elseErrors = false;
   Token open;
+  std::string defines;  // the first macro its branches #define: what a file-scope guard decides
 };
 
 const FunctionObs* enclosing(const std::vector<FunctionObs>& fns, uint32_t at) {
@@ -66,7 +67,9 @@ void emit(const Group& g, const Token& close, std::string_view text, const std::
   Site s;
   std::string fn = enclosingFunction(fns, g.open.begin);
   s.scope = fn;
-  s.name = (fn.empty() ? std::string("<file>") : fn) + "[#if " + subjectText + "]";
+  // A guard outside any function names what it decides: the macro it defines.
+  std::string owner = !fn.empty() ? fn : !g.defines.empty() ? g.defines : std::string("<file>");
+  s.name = owner + "[#if " + subjectText + "]";
   // Every guard on a global macro stands alone: no binding, no family.
   subject.binding.clear();
   applyArms(s, arms, subject, SiteKind::Guard);
@@ -169,6 +172,9 @@ std::vector<Site> guardSites(std::string_view text, const std::vector<Token>& to
       else stack.back().branches.back().errors = true;
     } else if (name == "define") {
       defineSite(text, t, aliases, k, out);
+      std::vector<Token> ops = operandTokens(text, t);
+      if (!stack.empty() && stack.back().defines.empty() && !ops.empty() && ops[0].kind == Tok::Ident)
+        stack.back().defines = std::string(spell(text, ops[0]));
     } else if (name == "endif" && !stack.empty()) {
       emit(stack.back(), t, text, tokens, functions, k, out);
       stack.pop_back();

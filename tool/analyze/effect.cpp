@@ -72,6 +72,28 @@ std::string oneLine(const std::string& text, size_t max) {
   return out;
 }
 
+namespace {
+
+// The facts a site's name says it is about (BNB_MAX_THREADS_PER_SM: threads;
+// SMEM_LIMIT: shared memory); all of them when it names none, and none when
+// it names another quantity (BLOCKS_PER_SM, REGISTERS): sharing one fact says
+// nothing of another.
+std::vector<const Fact*> factsNamedBy(const std::string& name) {
+  std::string n = lower(name);
+  bool threads = n.find("thread") != std::string::npos;
+  bool smem = n.find("smem") != std::string::npos || n.find("shared") != std::string::npos;
+  bool other = n.find("blocks") != std::string::npos || n.find("registers") != std::string::npos ||
+               n.find("regs") != std::string::npos || n.find("warps") != std::string::npos;
+  std::vector<const Fact*> out;
+  for (const Fact& f : kFacts) {
+    bool isThreads = f.field == &HardwareFacts::threads_per_sm;
+    if (threads || smem ? (isThreads ? threads : smem) : !other) out.push_back(&f);
+  }
+  return out;
+}
+
+}  // namespace
+
 std::optional<std::string> wrongFallback(const Site& s, const Arch& target, const ArchTable& archs) {
   const KnownArch* t = archs.find(target.major, target.minor);
   std::set<int> arms;
@@ -81,7 +103,8 @@ std::optional<std::string> wrongFallback(const Site& s, const Arch& target, cons
     for (int arm : arms) {
       std::vector<Arch> group = archsOfArm(s, arm, archs);
       if (group.size() < 2) continue;
-      for (const Fact& f : kFacts) {
+      for (const Fact* fp : factsNamedBy(s.name)) {
+        const Fact& f = *fp;
         int want = t->facts.*(f.field);
         if (want == 0) continue;
         bool shared = true;
