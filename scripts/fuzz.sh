@@ -2,13 +2,19 @@
 # Builds the libFuzzer targets in a clang build folder and runs each for a set
 # number of executions over a seed corpus taken from testdata/ and patches/.
 #
-#   scripts/fuzz.sh [RUNS] [BUILD_DIR]     (make fuzz FUZZ_RUNS=1000000)
+#   scripts/fuzz.sh [RUNS] [BUILD_DIR] [TARGET...]   (make fuzz FUZZ_RUNS=1000000)
+#
+# With no TARGET, every fuzzer runs, one after another (one core).
 #
 # Corpora grow in BUILD_DIR/corpus/<target> and are kept between runs; a crash
 # input is written to BUILD_DIR/crashes/<target>/ and stops the script.
 set -euo pipefail
 runs=${1:-100000}
 build=${2:-build-fuzz}
+shift $(($# < 2 ? $# : 2))
+targets=("$@")
+[[ ${#targets[@]} -gt 0 ]] ||
+  targets=(cmake_lexer_fuzzer patchset_fuzzer config_fuzzer arch_fuzzer python_fuzzer raw_lexer_fuzzer diff_fuzzer)
 cd "$(dirname "$0")/.."
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-19 \
@@ -36,12 +42,13 @@ for f in $(find testdata -name '*.py' | head -40); do
   { cat "$f"; printf '\0'; sed '2a\    12: [6, 8],' "$f"; } >"$out"
 done
 
-for t in cmake_lexer_fuzzer patchset_fuzzer config_fuzzer arch_fuzzer python_fuzzer raw_lexer_fuzzer diff_fuzzer; do
+for t in "${targets[@]}"; do
   mkdir -p "$build/crashes/$t"
   start=$(date +%s)
   "$build/tests/$t" -runs="$runs" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$build/crashes/$t/" -print_final_stats=1 "$build/corpus/$t" 2>"$build/$t.log" ||
     { tail -30 "$build/$t.log"; echo "fuzz: $t found a crash (input in $build/crashes/$t/)"; exit 1; }
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$build/$t.log" | grep -o '[0-9]*$')
-  echo "fuzz: $t: $execs executions in $(($(date +%s) - start)) s, no crash"
+  rate=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$build/$t.log" | grep -o '[0-9]*$')
+  echo "fuzz: $t: $execs executions in $(($(date +%s) - start)) s ($rate/s), no crash"
 done

@@ -27,7 +27,7 @@ TSNode plainContent(TSNode str) {
 
 // The name a string is bound to: X = "..", os.environ["X"] = "..", setdefault("X", "..").
 std::string boundName(TSNode str, const ModuleIndex& idx) {
-  TSNode p = ts_node_parent(str);
+  TSNode p = idx.parent(str);
   if (is(p, "assignment") && same(field(p, "right"), str)) {
     TSNode left = field(p, "left");
     if (is(left, "identifier")) return idx.text(left);
@@ -57,9 +57,9 @@ std::string boundName(TSNode str, const ModuleIndex& idx) {
 bool convertedToNumber(TSNode str, const ModuleIndex& idx) {
   TSNode n = str;
   for (int hops = 0; hops < 2; ++hops) {
-    TSNode args = ts_node_parent(n);
+    TSNode args = idx.parent(n);
     if (!is(args, "argument_list")) return false;
-    TSNode call = ts_node_parent(args);
+    TSNode call = idx.parent(args);
     if (!is(call, "call")) return false;
     TSNode fn = field(call, "function");
     std::string name = is(fn, "attribute") ? idx.text(field(fn, "attribute")) : idx.text(fn);
@@ -83,14 +83,14 @@ bool numberName(const std::string& name) {
 // The flag list a -gencode string goes into: cc_flag.append("..."),
 // cc_flag += [...], cc_flag.extend([...]), cc_flag = [...].
 std::string flagList(TSNode str, const ModuleIndex& idx) {
-  TSNode p = ts_node_parent(str);
+  TSNode p = idx.parent(str);
   if (is(p, "list")) {
-    TSNode lp = ts_node_parent(p);
+    TSNode lp = idx.parent(p);
     if (is(lp, "assignment") || is(lp, "augmented_assignment")) return idx.text(field(lp, "left"));
     p = lp;
   }
   if (is(p, "argument_list")) {
-    TSNode call = ts_node_parent(p);
+    TSNode call = idx.parent(p);
     TSNode fn = field(call, "function");
     if (is(fn, "attribute")) {
       std::string m = idx.text(field(fn, "attribute"));
@@ -121,7 +121,7 @@ const std::regex& gencode() {
 void extendedLists(PyContext& ctx, const std::vector<Capture>& strings) {
   const ModuleIndex& idx = ctx.idx;
   for (const auto& c : strings) {
-    TSNode aug = ts_node_parent(c.node);
+    TSNode aug = idx.parent(c.node);
     if (!is(aug, "augmented_assignment") || !same(field(aug, "right"), c.node)) continue;
     TSNode left = field(aug, "left");
     TSNode content = plainContent(c.node);
@@ -131,7 +131,7 @@ void extendedLists(PyContext& ctx, const std::vector<Capture>& strings) {
     if (skip == std::string::npos) continue;
     auto items = parseArchList(text.substr(skip), ctx.k.archs);
     if (!items) continue;
-    TSNode scope = ancestor(c.node, {"function_definition"});
+    TSNode scope = idx.ancestor(c.node, {"function_definition"});
     std::string body = ts_node_is_null(scope) ? "" : idx.text(scope);
     std::smatch m;
     std::regex assign("\\b" + idx.text(left) + R"(\s*=\s*([A-Za-z_][A-Za-z0-9_]*)\s*(\n|#))");

@@ -151,7 +151,7 @@ OnMissing missingPath(TSNode test, bool missingMakesTrue, const ModuleIndex& idx
   };
   TSNode n = test;
   bool truth = missingMakesTrue;
-  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); n = p, p = ts_node_parent(p)) {
+  for (TSNode p = idx.parent(n); !ts_node_is_null(p); n = p, p = idx.parent(p)) {
     if (is(p, "not_operator")) {
       truth = !truth;
       continue;
@@ -163,7 +163,7 @@ OnMissing missingPath(TSNode test, bool missingMakesTrue, const ModuleIndex& idx
     }
     if ((is(p, "if_statement") || is(p, "elif_clause")) && same(field(p, "condition"), n)) {
       if (truth) return raisesIn(bodyOf(p)) ? OnMissing::Crash : OnMissing::Fallback;
-      TSNode ifStmt = is(p, "if_statement") ? p : ts_node_parent(p);
+      TSNode ifStmt = is(p, "if_statement") ? p : idx.parent(p);
       TSNode elseClause{};
       for (TSNode c : namedChildren(ifStmt))
         if (is(c, "else_clause")) elseClause = c;

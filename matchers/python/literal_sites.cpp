@@ -1,5 +1,9 @@
 #include "literal_sites.h"
 
+#include <string>
+#include <unordered_map>
+#include <vector>
+
 #include "keys.h"
 #include "knowledge/names.h"
 #include "ts_util.h"
@@ -82,25 +86,56 @@ void valueEvidence(const PyContext& ctx, TSNode dict, Site& s) {
 
 // The outer table a dict sits in as a value, if any: (outer literal, key text).
 std::optional<std::pair<TSNode, std::string>> outerTable(TSNode lit, const ModuleIndex& idx) {
-  TSNode p = ts_node_parent(lit);
+  TSNode p = idx.parent(lit);
   if (!is(p, "pair") || !same(unparen(field(p, "value")), lit)) return std::nullopt;
-  return std::make_pair(ts_node_parent(p), idx.text(field(p, "key")));
+  return std::make_pair(idx.parent(p), idx.text(field(p, "key")));
 }
 
-void fromDict(PyContext& ctx, TSNode dict) {
+// Where a dict sits among outer tables: the outermost one, how deep, and
+// the next table out with the key this one sits under there.
+struct Nest {
+  TSNode top;
+  int depth = 0;
+  const void* outer = nullptr;
+  std::string key;
+};
+using Nests = std::unordered_map<const void*, Nest>;
+
+// Literals come in document order, so an outer dict is placed before its
+// inner ones ask; each answer extends the outer one by a step instead of
+// walking up to the top again, which made deep nesting quadratic.
+const Nest& nestOf(TSNode dict, const ModuleIndex& idx, Nests& known) {
+  auto it = known.find(dict.id);
+  if (it != known.end()) return it->second;
+  Nest n{dict, 0, nullptr, {}};
+  if (auto outer = outerTable(dict, idx)) {
+    const Nest& up = nestOf(outer->first, idx, known);
+    n = Nest{up.top, up.depth + 1, outer->first.id, std::move(outer->second)};
+  }
+  return known.emplace(dict.id, std::move(n)).first->second;
+}
+
+// The keys from the outermost table down: "[90][\"a\"]". Built only for
+// sites, whose names hold it anyway.
+std::string pathOf(const Nest& nest, const Nests& known) {
+  std::vector<const std::string*> keys;  // innermost first
+  for (const Nest* n = &nest; n->outer; n = &known.at(n->outer)) keys.push_back(&n->key);
+  std::string path;
+  for (auto k = keys.rbegin(); k != keys.rend(); ++k) path += "[" + **k + "]";
+  return path;
+}
+
+void fromDict(PyContext& ctx, TSNode dict, Nests& nests) {
+  const Nest& nest = nestOf(dict, ctx.idx, nests);
   auto keys = dictKeys(dict, ctx.idx, ctx.k);
   if (!keys) return;
   Site s = makeSite(ctx, dict, *keys, SiteKind::Mapping);
   valueEvidence(ctx, dict, s);
   // Nested: a value of an outer dict. Named after the outermost bound table.
-  TSNode top = dict;
-  std::string path;
-  while (auto outer = outerTable(top, ctx.idx)) {
-    path = "[" + outer->second + "]" + path;
-    top = outer->first;
-    s.nesting++;
-  }
-  TSNode parent = ts_node_parent(top);
+  TSNode top = nest.top;
+  std::string path = pathOf(nest, nests);
+  s.nesting = nest.depth;
+  TSNode parent = ctx.idx.parent(top);
   if (s.nesting == 0 && is(parent, "subscript") && same(unparen(field(parent, "value")), top)) {
     // `{(9, 0): a, (10, 0): b}[cap]`: a table read on the spot.
     Subject subj = ctx.eval.evaluate(field(parent, "subscript"));
@@ -131,8 +166,9 @@ void fromDict(PyContext& ctx, TSNode dict) {
 }
 
 void fromCollection(PyContext& ctx, TSNode coll) {
-  TSNode parent = ts_node_parent(coll);
-  while (is(parent, "parenthesized_expression")) parent = ts_node_parent(parent);
+  const ModuleIndex& idx = ctx.idx;
+  TSNode parent = idx.parent(coll);
+  while (is(parent, "parenthesized_expression")) parent = idx.parent(parent);
   // Elements of a bigger literal, comparison operands and dict parts are read elsewhere.
   if (is(parent, "comparison_operator") || is(parent, "pair") || is(parent, "list") || is(parent, "tuple") ||
       is(parent, "set") || is(parent, "subscript"))
@@ -142,7 +178,6 @@ void fromCollection(PyContext& ctx, TSNode coll) {
   // (8, 9) on its own is a collection of majors, never the tuple key 8.9.
   if (keys->style.kind == SpellingKind::Tuple && is(coll, "tuple")) return;
   Site s = makeSite(ctx, coll, *keys, SiteKind::Set);
-  const ModuleIndex& idx = ctx.idx;
   if (is(parent, "assignment") && same(field(parent, "right"), coll)) {
     auto b = bindingOf(field(parent, "left"), coll, ctx);
     if (!b) return;
@@ -151,8 +186,8 @@ void fromCollection(PyContext& ctx, TSNode coll) {
     nameEvidence(ctx, b->last, "name", s.evidence);
     s.name_archs = judgeName(b->last, ctx.k).named_archs;
   } else if (is(parent, "keyword_argument") || is(parent, "argument_list")) {
-    TSNode args = is(parent, "keyword_argument") ? ts_node_parent(parent) : parent;
-    TSNode call = ts_node_parent(args);
+    TSNode args = is(parent, "keyword_argument") ? idx.parent(parent) : parent;
+    TSNode call = idx.parent(args);
     if (!is(call, "call")) return;
     s.gate = idx.calleeName(call);
     TSNode called = unparen(field(call, "function"));
@@ -178,11 +213,11 @@ void fromCollection(PyContext& ctx, TSNode coll) {
       s.evidence.name |= callee.name;
       for (auto& r : callee.reasons) s.evidence.reasons.push_back(r);
     }
-    bool decorator = !ts_node_is_null(ancestor(call, {"decorator"})) && is(ts_node_parent(call), "decorator");
+    bool decorator = is(idx.parent(call), "decorator");
     std::string where = decorator ? "@" + s.gate : s.gate + "()";
     std::string fn = s.scope.empty() ? "" : s.scope + ":";
     if (decorator) {
-      TSNode def = ts_node_next_named_sibling(ts_node_parent(call));
+      TSNode def = ts_node_next_named_sibling(idx.parent(call));
       while (is(def, "decorator")) def = ts_node_next_named_sibling(def);
       if (is(def, "function_definition") || is(def, "class_definition")) {
         std::string defName = idx.text(field(def, "name"));
@@ -206,8 +241,9 @@ void fromCollection(PyContext& ctx, TSNode coll) {
 }  // namespace
 
 void extractLiterals(PyContext& ctx, const std::vector<Capture>& literals) {
+  Nests nests;
   for (const auto& c : literals) {
-    if (is(c.node, "dictionary")) fromDict(ctx, c.node);
+    if (is(c.node, "dictionary")) fromDict(ctx, c.node, nests);
     else fromCollection(ctx, c.node);
   }
 }

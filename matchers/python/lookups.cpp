@@ -29,7 +29,7 @@ bool constantName(const std::string& text) {
 }
 
 bool catchesKeyError(TSNode n, const ModuleIndex& idx) {
-  for (TSNode t = ancestor(n, {"try_statement"}); !ts_node_is_null(t); t = ancestor(t, {"try_statement"})) {
+  for (TSNode t = idx.ancestor(n, {"try_statement"}); !ts_node_is_null(t); t = idx.ancestor(t, {"try_statement"})) {
     TSNode body = field(t, "body");
     if (ts_node_start_byte(n) < ts_node_start_byte(body) || ts_node_end_byte(n) > ts_node_end_byte(body)) continue;
     for (TSNode c : namedChildren(t)) {
@@ -57,7 +57,7 @@ bool guarded(TSNode read, const std::string& table, const std::string& subject, 
     bool notIn = t == subject + " not in " + table;
     bool in = t == subject + " in " + table;
     if (!notIn && !in) continue;
-    TSNode owner = ts_node_parent(cmp);
+    TSNode owner = idx.parent(cmp);
     if (!is(owner, "if_statement")) continue;
     TSNode body = field(owner, "consequence");
     if (notIn && ts_node_end_byte(owner) <= ts_node_start_byte(read) && blockExits(body, idx)) return true;
@@ -86,7 +86,7 @@ Lookup readOf(const PyContext& ctx, TSNode table, TSNode at, const std::vector<T
 
 void fromSubscript(PyContext& ctx, TSNode sub, const std::vector<Capture>& comparisons) {
   const ModuleIndex& idx = ctx.idx;
-  TSNode parent = ts_node_parent(sub);
+  TSNode parent = idx.parent(sub);
   if (is(parent, "subscript") && same(field(parent, "value"), sub)) return;  // the outer read handles it
   std::vector<TSNode> keys;
   TSNode base = sub;

@@ -1,10 +1,47 @@
 #include "module_index.h"
 
+#include <algorithm>
+#include <functional>
+
 #include "ts_util.h"
 
 namespace archscan::py {
+namespace {
 
-ModuleIndex::ModuleIndex(const std::vector<Capture>& defs, const std::string& src) : src_(src) {
+// The parent of every inner node below root, sorted by node id. A tree
+// cursor visits the same (visible) nodes ts_node_parent links, and keeps the
+// path down in `path`, so each node costs one step, however deep it sits.
+// Leaves are most of a tree and callers walk up from inner nodes, so leaves
+// are left out (and asked of ts_node_parent).
+std::vector<ModuleIndex::Link> parentsBelow(TSNode root) {
+  std::vector<ModuleIndex::Link> out;
+  if (ts_node_is_null(root)) return out;
+  out.push_back({root.id, TSNode{}});
+  TSTreeCursor c = ts_tree_cursor_new(root);
+  std::vector<TSNode> path{root};
+  for (;;) {
+    if (!ts_tree_cursor_goto_first_child(&c)) {
+      bool more = false;
+      while (!path.empty()) {
+        path.pop_back();
+        if ((more = ts_tree_cursor_goto_next_sibling(&c))) break;
+        if (!ts_tree_cursor_goto_parent(&c)) break;
+      }
+      if (!more) break;
+    }
+    TSNode n = ts_tree_cursor_current_node(&c);
+    if (ts_node_child_count(n) > 0) out.push_back({n.id, path.back()});
+    path.push_back(n);
+  }
+  ts_tree_cursor_delete(&c);
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return std::less<>()(a.id, b.id); });
+  return out;
+}
+
+}  // namespace
+
+ModuleIndex::ModuleIndex(TSNode root, const std::vector<Capture>& defs, const std::string& src)
+    : src_(src), parents_(parentsBelow(root)) {
   for (const auto& c : defs) {
     if (c.name == "function" || c.name == "class")
       scopes_.push_back(Scope{ts_node_start_byte(c.node), ts_node_end_byte(c.node), c.name == "class",
@@ -105,6 +142,19 @@ std::string ModuleIndex::scopeName(TSNode n) const {
   std::string out;
   for (const Scope* sc : scopesAround(n)) out += (out.empty() ? "" : ".") + sc->name;
   return out;
+}
+
+TSNode ModuleIndex::parent(TSNode n) const {
+  if (ts_node_is_null(n)) return TSNode{};
+  auto it = std::lower_bound(parents_.begin(), parents_.end(), n.id, [](const Link& l, const void* id) { return std::less<>()(l.id, id); });
+  return it != parents_.end() && it->id == n.id ? it->parent : ts_node_parent(n);
+}
+
+TSNode ModuleIndex::ancestor(TSNode n, std::initializer_list<const char*> types) const {
+  for (TSNode p = parent(n); !ts_node_is_null(p); p = parent(p))
+    for (const char* t : types)
+      if (is(p, t)) return p;
+  return TSNode{};
 }
 
 std::string ModuleIndex::calleeName(TSNode call) const {

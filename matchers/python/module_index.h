@@ -3,6 +3,7 @@
 // so subject evaluation can follow names without re-walking the tree.
 #include <tree_sitter/api.h>
 
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <string_view>
@@ -29,7 +30,7 @@ struct Assignment {
 
 class ModuleIndex {
  public:
-  ModuleIndex(const std::vector<Capture>& definitions, const std::string& src);
+  ModuleIndex(TSNode root, const std::vector<Capture>& definitions, const std::string& src);
 
   std::string text(TSNode n) const;
   const std::string& source() const { return src_; }
@@ -54,6 +55,17 @@ class ModuleIndex {
   std::string scopeName(TSNode n) const;
   // The name a call invokes: `f` for f(), `get` for a.b.get().
   std::string calleeName(TSNode call) const;
+  // What ts_node_parent answers, by a binary search: that walks down from the
+  // root on every call, so asking it once per literal made deeply nested
+  // input quadratic (and cubic where a walk goes up several levels).
+  TSNode parent(TSNode n) const;
+  // The nearest ancestor of one of the given types, or a null node.
+  TSNode ancestor(TSNode n, std::initializer_list<const char*> types) const;
+
+  struct Link {  // a node (by id) and its parent
+    const void* id;
+    TSNode parent;
+  };
 
  private:
   const std::string& src_;
@@ -64,6 +76,7 @@ class ModuleIndex {
   std::map<const void*, std::vector<size_t>> assignsByFunction_;
   std::map<std::string, std::vector<TSNode>> callsByName_;
   std::map<std::string, std::vector<size_t>> selfAssigns_;
+  std::vector<Link> parents_;  // by node id, from one cursor walk
   // Function and class definitions by byte range: scope questions are
   // answered by containment, because ts_node_parent walks down from the root
   // on every call and made deep files quadratic.

@@ -138,7 +138,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
                                  "syntax error; sites in the damaged region may be missed"});
   }
   py::Captures cap = queries_->run(root);
-  py::ModuleIndex idx(cap.definitions, source);
+  py::ModuleIndex idx(root, cap.definitions, source);
   py::SubjectEvaluator eval(idx, k_);
   py::PyContext ctx{k_, idx, eval, facts, {}};
 

@@ -71,7 +71,7 @@ void extractRecordTables(PyContext& ctx, const std::vector<Capture>& literals, c
   std::map<std::string, std::string> fieldOf;  // table name -> capability field
   for (const auto& c : literals) {
     if (!is(c.node, "tuple") && !is(c.node, "list")) continue;
-    TSNode parent = ts_node_parent(c.node);
+    TSNode parent = idx.parent(c.node);
     if (!is(parent, "assignment") || !same(field(parent, "right"), c.node)) continue;
     TSNode left = field(parent, "left");
     if (!is(left, "identifier")) continue;

@@ -84,19 +84,19 @@ int toolkitCeiling(TSNode n, const ModuleIndex& idx) {
   auto lower = [&](int c) {
     if (c && (!ceiling || c < ceiling)) ceiling = c;
   };
-  for (TSNode child = n, p = ts_node_parent(n); !ts_node_is_null(p); child = p, p = ts_node_parent(p)) {
+  for (TSNode child = n, p = idx.parent(n); !ts_node_is_null(p); child = p, p = idx.parent(p)) {
     if (is(p, "if_statement") && same(field(p, "consequence"), child)) {
       lower(ceilingOf(field(p, "condition"), true, idx));
     } else if (is(p, "elif_clause") && same(field(p, "consequence"), child)) {
       lower(ceilingOf(field(p, "condition"), true, idx));
-      TSNode ifStmt = ts_node_parent(p);
+      TSNode ifStmt = idx.parent(p);
       lower(ceilingOf(field(ifStmt, "condition"), false, idx));
       for (TSNode c : namedChildren(ifStmt)) {
         if (same(c, p)) break;
         if (is(c, "elif_clause")) lower(ceilingOf(field(c, "condition"), false, idx));
       }
     } else if (is(p, "else_clause")) {
-      TSNode ifStmt = ts_node_parent(p);
+      TSNode ifStmt = idx.parent(p);
       lower(ceilingOf(field(ifStmt, "condition"), false, idx));
       for (TSNode c : namedChildren(ifStmt))
         if (is(c, "elif_clause")) lower(ceilingOf(field(c, "condition"), false, idx));

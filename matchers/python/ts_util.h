@@ -53,12 +53,4 @@ inline TSNode unparen(TSNode n) {
   return n;
 }
 
-// The nearest ancestor of one of the given types, or a null node.
-inline TSNode ancestor(TSNode n, std::initializer_list<const char*> types) {
-  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p))
-    for (const char* t : types)
-      if (is(p, t)) return p;
-  return TSNode{};
-}
-
 }  // namespace archscan::py
