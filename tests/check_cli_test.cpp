@@ -43,8 +43,7 @@ TEST_F(CheckCli, ExitCodesFollowFailOn) {
   EXPECT_EQ(run({"check", "--no-such-flag"}).exit_code, 2);
 }
 
-TEST_F(CheckCli, FilesReadButNotParsedAreDiagnostics) {
-  spit(dir / "t/latin1.py", std::string("# caf\xe9\nT2 = {9: 1}\n"));
+TEST_F(CheckCli, SyntaxErrorsAreDiagnosticsAndNonUtf8IsAnInputError) {
   spit(dir / "t/broken.py", "import torch\ndef f(:\n  pass\n");
   ProcessResult r = run({"check", "--format", "json", "t"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -53,10 +52,17 @@ TEST_F(CheckCli, FilesReadButNotParsedAreDiagnostics) {
   for (const auto& d : json["diagnostics"])
     got.push_back(d["level"].as<std::string>() + " " + d["file"].as<std::string>() + ":" + d["line"].as<std::string>() +
                   " " + d["message"].as<std::string>().substr(0, 18));
-  std::sort(got.begin(), got.end());
-  EXPECT_EQ(got, (std::vector<std::string>{"error t/latin1.py:1 not UTF-8 (invalid",
-                                           "warning t/broken.py:2 syntax error; site"}));
-  EXPECT_EQ(json["stats"]["files_seen"].as<int>(), 3);
+  EXPECT_EQ(got, (std::vector<std::string>{"warning t/broken.py:2 syntax error; site"}));
+  EXPECT_EQ(json["stats"]["files_seen"].as<int>(), 2);
+
+  // Its sites would be silently missing: stop, name the file and line, write nothing.
+  spit(dir / "t/latin1.py", std::string("# caf\xe9\nT2 = {9: 1}\n"));
+  for (const char* format : {"text", "json", "sarif", "github"}) {
+    r = run({"check", "--format", format, "-o", "report.out", "t"});
+    EXPECT_EQ(r.exit_code, 2) << format;
+    EXPECT_EQ(r.err, "archscan: t/latin1.py:1: not UTF-8 (invalid byte at offset 5)\n") << format;
+    EXPECT_FALSE(fs::exists(dir / "report.out")) << format;
+  }
 }
 
 TEST_F(CheckCli, OutputFileAndNoColourInPipes) {

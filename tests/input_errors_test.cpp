@@ -110,18 +110,16 @@ TEST_F(InputErrors, FilesSkippedOnPurposeAreNotErrors) {
   spit(dir / "t/vendor/copy.py", kTables);                          // excluded
   spit(dir / "t/gen/out.py", kTables);                              // ignored by git
   spit(dir / "t/.gitignore", "gen/\n");
-  spit(dir / "t/latin1.py", std::string("# caf\xe9\nT2 = {9: 1}\n"));  // not text archscan reads
   spit(dir / "notes.md", "# notes\n");                              // not a language archscan reads
   ProcessResult r = run({"check", "--format", "json", "--exclude", "t/vendor", "t", "notes.md"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   YAML::Node json = YAML::Load(r.out);
-  EXPECT_EQ(json["stats"]["files_seen"].as<int>(), 2);
+  EXPECT_EQ(json["stats"]["files_seen"].as<int>(), 1);
   std::vector<std::string> got;
   for (const auto& d : json["diagnostics"])
     got.push_back(d["level"].as<std::string>() + " " + d["file"].as<std::string>() + ":" + d["line"].as<std::string>());
-  std::sort(got.begin(), got.end());
-  EXPECT_EQ(got, (std::vector<std::string>{"error t/latin1.py:1", "warning notes.md:0"}));
+  EXPECT_EQ(got, (std::vector<std::string>{"warning notes.md:0"}));
 }
 
 TEST_F(InputErrors, SarifInvocationsAndGithubAnnotationsCarryDiagnostics) {
@@ -137,17 +135,9 @@ TEST_F(InputErrors, SarifInvocationsAndGithubAnnotationsCarryDiagnostics) {
   EXPECT_EQ(n["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as<std::string>(), "t/broken.py");
   EXPECT_EQ(n["locations"][0]["physicalLocation"]["region"]["startLine"].as<int>(), 2);
 
-  // A file read but not analysed (not UTF-8) is an error: the execution did not fully succeed.
-  spit(dir / "t/latin1.py", std::string("# caf\xe9\n"));
-  r = run({"check", "--target", "sm_120", "--format", "sarif", "t"});
-  inv = YAML::Load(r.out)["runs"][0]["invocations"][0];
-  EXPECT_FALSE(inv["executionSuccessful"].as<bool>());
-  EXPECT_EQ(inv["toolExecutionNotifications"].size(), 2u);
-
   r = run({"check", "--target", "sm_120", "--format", "github", "t"});
   EXPECT_NE(r.out.find("\n::warning file=t/broken.py,line=2,title=archscan warning::syntax error"), std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("\n::error file=t/latin1.py,line=1,title=archscan error::not UTF-8"), std::string::npos) << r.out;
 }
 
 TEST_F(InputErrors, UnknownRuleInAnIgnoreCommentIsAWarning) {

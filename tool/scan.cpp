@@ -80,15 +80,13 @@ void splitDiscovery(Discovery& found, const ScanOptions& opts, std::vector<Diagn
                             "there (after .gitignore and exclude globs)"});
 }
 
-// A file whose bytes could not be read comes back from extraction with no
-// content hash and an error: that is an input error. A file read but not
-// parsed (not UTF-8, a syntax error) keeps its diagnostic.
+// A file whose bytes could not be read (no content hash) or that is not
+// UTF-8 is an input error: its sites would be silently missing. A file with
+// a syntax error is parsed with recovery and keeps its diagnostic.
 void splitExtraction(const std::vector<FileFacts>& files, std::vector<Diagnostic>& input_errors) {
-  for (const auto& f : files) {
-    if (f.content_hash != 0) continue;
+  for (const auto& f : files)
     for (const auto& d : f.diagnostics)
-      if (d.level == "error") input_errors.push_back(d);
-  }
+      if (d.level == "error" && (f.content_hash == 0 || d.message.rfind("not UTF-8", 0) == 0)) input_errors.push_back(d);
 }
 
 // `archscan: ignore[missing-ach]` suppresses nothing and would hide that: name the unknown id.

@@ -41,7 +41,7 @@ void requireInput(const ScanResult& r) {
   for (const auto& d : r.input_errors) {
     // Read errors already start with the file's name.
     bool named = d.message.rfind(d.file + ":", 0) == 0;
-    lines.push_back(named ? d.message : d.file + ": " + d.message);
+    lines.push_back(named ? d.message : d.file + (d.line ? ":" + std::to_string(d.line) : "") + ": " + d.message);
   }
   throw InputError(std::move(lines));
 }

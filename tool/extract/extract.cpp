@@ -22,7 +22,7 @@ FileFacts extractText(const SourceFile& f, const FrontendSet& frontends, bool pr
                       FileFacts facts) {
   if (auto bad = firstInvalidUtf8(text)) {
     facts.diagnostics.push_back({"error", f.path, lineAt(text, *bad),
-                                 "not UTF-8 (invalid byte at offset " + std::to_string(*bad) + "); file skipped"});
+                                 "not UTF-8 (invalid byte at offset " + std::to_string(*bad) + ")"});
     return facts;
   }
   const Frontend& fe = frontends.of(f.language);
