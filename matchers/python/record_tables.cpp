@@ -46,8 +46,8 @@ std::vector<Record> recordsOf(TSNode coll, const ModuleIndex& idx, const Knowled
   return {};
 }
 
-// `for lim in TABLE:` whose body tests `lim.FIELD == subject` and returns:
-// the subject compared, or null.
+// `for lim in TABLE:` whose body tests `if lim.FIELD == subject:`: the
+// subject compared, or null.
 TSNode searchedSubject(TSNode loop, const std::string& field_, const ModuleIndex& idx) {
   std::string var = idx.text(field(loop, "left"));
   std::string attr = var + "." + field_;
@@ -58,6 +58,10 @@ TSNode searchedSubject(TSNode loop, const std::string& field_, const ModuleIndex
     if (!is(cond, "comparison_operator")) continue;
     auto kids = namedChildren(cond);
     if (kids.size() != 2) continue;
+    std::string text = idx.text(cond);
+    size_t lhs = ts_node_end_byte(kids[0]) - ts_node_start_byte(cond);
+    size_t rhs = ts_node_start_byte(kids[1]) - ts_node_start_byte(cond);
+    if (text.substr(lhs, rhs - lhs).find("==") == std::string::npos) continue;  // a search by equality only
     if (idx.text(kids[0]) == attr) return kids[1];
     if (idx.text(kids[1]) == attr) return kids[0];
   }
