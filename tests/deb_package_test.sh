@@ -24,7 +24,8 @@ done
 dpkg-deb -x "$deb" "$work/root"
 bin="$work/root/usr/bin/archscan"
 while read -r lib; do
-  path="$(ldconfig -p | awk -v l="$lib" '$1 == l { print $NF; exit }')"
+  # awk reads to the end: quitting early would kill ldconfig with SIGPIPE, which pipefail reports.
+  path="$(ldconfig -p | awk -v l="$lib" '$1 == l && p == "" { p = $NF } END { print p }')"
   # Debian 12 merges /lib into /usr/lib; dpkg records a file under either.
   owner="$({ dpkg -S "$path" || dpkg -S "/usr$path"; } 2>/dev/null | head -1 | cut -d: -f1)" || true
   case "$owner" in

@@ -1,6 +1,7 @@
 // Golden tests over testdata/: each case folder holds a small tree modelled
 // on a real framework, an archscan-test.yaml naming the runs, and the
-// expected findings as comments on the lines they concern:
+// expected findings as comments on the lines they concern (in C and C++ a
+// `//` comment, or a `/* ... */` one inside a multi-line #define):
 //   # expect: missing-arch sm_120 error; sibling-gap sm_121 warning
 //   # expect(sm110): missing-arch sm_110 error      (only for the run named sm110)
 // A run's findings must equal its expectations exactly. A case may also hold
@@ -61,9 +62,13 @@ std::set<std::string> expectations(const fs::path& dir, const std::string& run) 
     int n = 0;
     while (std::getline(in, line)) {
       ++n;
-      size_t comment = line.find(hashComments(e.path()) ? "#" : "//");
+      bool hash = hashComments(e.path());
+      size_t comment = line.find(hash ? "#" : "//");
+      // Inside a multi-line #define a marker is a block comment: `/* expect: ... */ \`.
+      if (comment == std::string::npos && !hash) comment = line.find("/*");
       if (comment == std::string::npos) continue;
       std::string text = line.substr(comment);
+      if (size_t end = text.find("*/"); !hash && end != std::string::npos) text.resize(end);
       // Several clauses may share a line: `expect: a; b  expect(run2): c`.
       std::vector<std::smatch> heads;
       for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator(); ++it)

@@ -62,6 +62,7 @@ FileFacts CppFrontend::extract(const SourceText& src) const {
   auto tokens = cpp::lexCpp(source);
   cpp::recoverSwitches(obs.switches, cpp::rawSwitches(source, tokens));
   cpp::recoverChains(obs, cpp::rawChains(source, tokens));
+  cpp::recoverChains(obs, cpp::macroBodyChains(source, tokens));
 
   cpp::SiteInput in{source, tokens, obs, k_};
   cpp::switchSites(in, facts.sites);

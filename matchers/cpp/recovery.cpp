@@ -198,6 +198,35 @@ void recoverChains(Observations& obs, const std::vector<ChainObs>& raw) {
   }
 }
 
+std::vector<ChainObs> macroBodyChains(std::string_view text, const std::vector<Token>& tokens) {
+  std::vector<ChainObs> out;
+  for (const auto& d : tokens) {
+    if (d.kind != Tok::Directive) continue;
+    DirectiveHead head = directiveHead(text, d);
+    if (head.name != "define" || text.substr(head.operands, d.end - head.operands).find("if") == std::string_view::npos)
+      continue;
+    std::vector<Token> body;
+    for (const auto& t : lexCpp(text, head.operands, d.end, d.line))
+      if (spell(text, t) != "\\") body.push_back(t);  // line continuations
+    if (body.empty() || body[0].kind != Tok::Ident) continue;
+    std::string macro(spell(text, body[0]));
+    size_t from = 1;
+    // A function-like macro's parameters follow its name with no blank.
+    if (body.size() > 1 && spell(text, body[1]) == "(" && body[1].begin == body[0].end) {
+      size_t close = matchingToken(text, body, 1);
+      if (close >= body.size()) continue;
+      from = close + 1;
+    }
+    std::vector<Token> rest(body.begin() + static_cast<long>(from), body.end());
+    for (ChainObs c : rawChains(text, rest)) {
+      c.function = macro;
+      c.origin = MacroOrigin{true, macro};
+      out.push_back(std::move(c));
+    }
+  }
+  return out;
+}
+
 std::vector<SwitchObs> rawSwitches(std::string_view text, const std::vector<Token>& t) {
   std::vector<SwitchObs> out;
   for (size_t i = 0; i + 1 < t.size(); ++i) {

@@ -22,6 +22,12 @@ void recoverSwitches(std::vector<SwitchObs>& clang, const std::vector<SwitchObs>
 // Raw if / else-if chains (heads only), with bodies, else and the next statement.
 std::vector<ChainObs> rawChains(std::string_view text, const std::vector<Token>& tokens);
 
+// Raw chains inside `#define` bodies (`if constexpr (SM == 100) {...} else if
+// constexpr (SM == 90) {...}` across continuation lines): Clang sees them
+// only where the macro is expanded, and not at all when it never is. Each
+// is marked as produced by its macro and named for it.
+std::vector<ChainObs> macroBodyChains(std::string_view text, const std::vector<Token>& tokens);
+
 // Adds the raw chains Clang never saw (a branch the preprocessor skipped, an
 // unknown macro). A test on a name Clang traced in the same function borrows
 // that trace.
