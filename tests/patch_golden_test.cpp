@@ -106,7 +106,7 @@ TEST_P(PatchGolden, DiffWriteIdempotentVerified) {
   std::set<std::string> patchedSites;
   for (const auto& e : plan["edits"]) {
     editsByFile[e["file"].as<std::string>()].push_back(e);
-    patchedSites.insert(e["site"].as<std::string>());
+    patchedSites.insert(e["file"].as<std::string>() + ":" + e["site"].as<std::string>());  // names repeat across files
   }
 
   ProcessResult wrote = runProcess(ARCHSCAN_BIN, {"patch", patchset, ".", "--write"}, dir.string());
@@ -143,8 +143,8 @@ TEST_P(PatchGolden, DiffWriteIdempotentVerified) {
   ASSERT_EQ(rescan.exit_code, 0) << rescan.err;
   for (const auto& f : YAML::Load(rescan.out)["findings"]) {
     if (f["rule"].as<std::string>() != "missing-arch" && f["rule"].as<std::string>() != "name-mismatch") continue;
-    EXPECT_FALSE(patchedSites.count(f["site"]["name"].as<std::string>()))
-        << f["site"]["name"].as<std::string>() << " still lacks " << add;
+    std::string site = f["file"].as<std::string>() + ":" + f["site"]["name"].as<std::string>();
+    EXPECT_FALSE(patchedSites.count(site)) << site << " still lacks " << add;
   }
   fs::remove_all(dir);
 }

@@ -1,5 +1,7 @@
 #include "constexpr_chain.h"
 
+#include <algorithm>
+
 #include "cpp_subject.h"
 
 namespace archscan::cpp {
@@ -37,8 +39,19 @@ size_t statementEnd(std::string_view text, const std::vector<Token>& tokens, siz
 
 }  // namespace
 
-std::optional<ConstexprChainEnd> constexprChainEnd(std::string_view text, const std::vector<Token>& tokens,
+std::optional<ConstexprChainEnd> constexprChainEnd(std::string_view text, const std::vector<Token>& fileTokens,
                                                    uint32_t at) {
+  // Inside a #define body (one directive token of the file): its own tokens,
+  // without the line continuations.
+  std::vector<Token> own;
+  auto after = std::upper_bound(fileTokens.begin(), fileTokens.end(), at,
+                                [](uint32_t a, const Token& t) { return a < t.begin; });
+  if (after != fileTokens.begin() && (after - 1)->kind == Tok::Directive && at < (after - 1)->end) {
+    const Token& d = *(after - 1);
+    for (const auto& tok : lexCpp(text, directiveHead(text, d).operands, d.end, d.line))
+      if (spell(text, tok) != "\\") own.push_back(tok);
+  }
+  const std::vector<Token>& tokens = own.empty() ? fileTokens : own;
   size_t t = 0;
   while (t < tokens.size() && tokens[t].end <= at) ++t;
   // Out to the unmatched `(` before `at`, which must follow `if constexpr`.

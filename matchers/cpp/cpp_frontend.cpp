@@ -63,6 +63,7 @@ FileFacts CppFrontend::extract(const SourceText& src) const {
   cpp::recoverSwitches(obs.switches, cpp::rawSwitches(source, tokens));
   cpp::recoverChains(obs, cpp::rawChains(source, tokens));
   cpp::recoverChains(obs, cpp::macroBodyChains(source, tokens));
+  for (auto& t : cpp::macroBodyTemplateArgs(source, tokens)) obs.template_args.push_back(std::move(t));
 
   cpp::SiteInput in{source, tokens, obs, k_};
   cpp::switchSites(in, facts.sites);

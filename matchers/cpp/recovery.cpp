@@ -198,26 +198,68 @@ void recoverChains(Observations& obs, const std::vector<ChainObs>& raw) {
   }
 }
 
+namespace {
+
+// The tokens of a #define body after its name and parameters, without the
+// line continuations; empty for a directive that is not a #define.
+std::vector<Token> defineBody(std::string_view text, const Token& d, std::string& macro) {
+  DirectiveHead head = directiveHead(text, d);
+  if (head.name != "define") return {};
+  std::vector<Token> body;
+  for (const auto& t : lexCpp(text, head.operands, d.end, d.line))
+    if (spell(text, t) != "\\") body.push_back(t);
+  if (body.empty() || body[0].kind != Tok::Ident) return {};
+  macro = std::string(spell(text, body[0]));
+  size_t from = 1;
+  // A function-like macro's parameters follow its name with no blank.
+  if (body.size() > 1 && spell(text, body[1]) == "(" && body[1].begin == body[0].end) {
+    size_t close = matchingToken(text, body, 1);
+    if (close >= body.size()) return {};
+    from = close + 1;
+  }
+  return std::vector<Token>(body.begin() + static_cast<long>(from), body.end());
+}
+
+}  // namespace
+
+std::vector<TemplateArgObs> macroBodyTemplateArgs(std::string_view text, const std::vector<Token>& tokens) {
+  std::vector<TemplateArgObs> out;
+  for (const auto& d : tokens) {
+    if (d.kind != Tok::Directive) continue;
+    std::string macro;
+    std::vector<Token> body = defineBody(text, d, macro);
+    for (size_t i = 0; i + 3 < body.size(); ++i) {
+      if (body[i].kind != Tok::Ident || spell(text, body[i + 1]) != "<" || body[i + 2].kind != Tok::Number ||
+          spell(text, body[i + 3]) != ">")
+        continue;
+      // The qualified name: arch::is_major_v.
+      size_t first = i;
+      while (first >= 2 && spell(text, body[first - 1]) == "::" && body[first - 2].kind == Tok::Ident) first -= 2;
+      std::string templ(text.substr(body[first].begin, body[i].end - body[first].begin));
+      std::string literal(spell(text, body[i + 2]));
+      TemplateArgObs t;
+      try {
+        t.value = std::stoll(literal);
+      } catch (const std::exception&) {
+        continue;
+      }
+      t.templ = templ;
+      t.literal = literal;
+      t.literal_span = Span{body[i + 2].begin, body[i + 2].end, body[i + 2].line, body[i + 2].line};
+      t.whole = Span{body[first].begin, body[i + 3].end, body[first].line, body[i + 3].line};
+      out.push_back(std::move(t));
+    }
+  }
+  return out;
+}
+
 std::vector<ChainObs> macroBodyChains(std::string_view text, const std::vector<Token>& tokens) {
   std::vector<ChainObs> out;
   for (const auto& d : tokens) {
     if (d.kind != Tok::Directive) continue;
-    DirectiveHead head = directiveHead(text, d);
-    if (head.name != "define" || text.substr(head.operands, d.end - head.operands).find("if") == std::string_view::npos)
-      continue;
-    std::vector<Token> body;
-    for (const auto& t : lexCpp(text, head.operands, d.end, d.line))
-      if (spell(text, t) != "\\") body.push_back(t);  // line continuations
-    if (body.empty() || body[0].kind != Tok::Ident) continue;
-    std::string macro(spell(text, body[0]));
-    size_t from = 1;
-    // A function-like macro's parameters follow its name with no blank.
-    if (body.size() > 1 && spell(text, body[1]) == "(" && body[1].begin == body[0].end) {
-      size_t close = matchingToken(text, body, 1);
-      if (close >= body.size()) continue;
-      from = close + 1;
-    }
-    std::vector<Token> rest(body.begin() + static_cast<long>(from), body.end());
+    std::string macro;
+    std::vector<Token> rest = defineBody(text, d, macro);
+    if (rest.empty()) continue;
     for (ChainObs c : rawChains(text, rest)) {
       c.function = macro;
       c.origin = MacroOrigin{true, macro};

@@ -28,6 +28,11 @@ std::vector<ChainObs> rawChains(std::string_view text, const std::vector<Token>&
 // is marked as produced by its macro and named for it.
 std::vector<ChainObs> macroBodyChains(std::string_view text, const std::vector<Token>& tokens);
 
+// `NAME<100>` template arguments inside `#define` bodies (`if constexpr
+// (arch::is_major_v<10>)` in a dispatch macro), which Clang never sees when
+// the macro is not expanded in the file.
+std::vector<TemplateArgObs> macroBodyTemplateArgs(std::string_view text, const std::vector<Token>& tokens);
+
 // Adds the raw chains Clang never saw (a branch the preprocessor skipped, an
 // unknown macro). A test on a name Clang traced in the same function borrows
 // that trace.

@@ -162,7 +162,11 @@ CppRendered renderCppTemplateArg(const std::string& src, const Entry& like, cons
   std::string l = before(src, like.item.begin), rt = after(src, like.item.end);
   bool inCondition = (l == "(" || l == "||" || l == "&&" || l == "=" || l == "!") &&
                      (rt == ")" || rt == "||" || rt == "&&" || rt == ";");
-  if (!inCondition || directiveAt(src, like.item.begin) == "define") {
+  if (directiveAt(src, like.item.begin) == "define") {
+    r.refused = "inside a macro definition, which may be used elsewhere; widen the macro or its uses by hand";
+    return r;
+  }
+  if (!inCondition) {
     r.refused = "the template argument `" + src.substr(like.item.begin, like.item.end - like.item.begin) +
                 "` is not a test in a condition (a specialisation or a type); add the new instantiation by hand";
     return r;

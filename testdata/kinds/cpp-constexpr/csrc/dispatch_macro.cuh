@@ -14,3 +14,20 @@ void run_attention();
   } else {                                                        \
     throw std::runtime_error("attention: unsupported arch");      \
   }
+
+namespace arch {
+template <int Major>
+inline constexpr bool is_major_v = false;
+}  // namespace arch
+void launch_sm100_decode();
+void launch_sm90_decode();
+
+// The same with the arch tested as a template argument.
+#define DISPATCH_DECODE()                                         \
+  if constexpr (arch::is_major_v<10>) { /* expect: missing-arch sm_120 error */ \
+    launch_sm100_decode();                                        \
+  } else if constexpr (arch::is_major_v<9>) {                     \
+    launch_sm90_decode();                                         \
+  } else {                                                        \
+    static_assert(sizeof(int) == 0, "decode: unsupported arch");  \
+  }
