@@ -1,7 +1,5 @@
 #include "constexpr_chain.h"
 
-#include <algorithm>
-
 #include "cpp_subject.h"
 
 namespace archscan::cpp {
@@ -9,15 +7,8 @@ namespace {
 
 // The index of the token closing the bracket opened at `open`, or npos.
 size_t closing(std::string_view text, const std::vector<Token>& tokens, size_t open) {
-  std::string_view o = spell(text, tokens[open]);
-  std::string_view c = o == "(" ? ")" : o == "{" ? "}" : "]";
-  int depth = 0;
-  for (size_t i = open; i < tokens.size(); ++i) {
-    std::string_view w = spell(text, tokens[i]);
-    if (w == o) ++depth;
-    else if (w == c && --depth == 0) return i;
-  }
-  return std::string::npos;
+  size_t i = matchingToken(text, tokens, open);
+  return i < tokens.size() ? i : std::string::npos;
 }
 
 // The statement starting at token `i`: a braced block or up to its `;`.
@@ -43,14 +34,8 @@ std::optional<ConstexprChainEnd> constexprChainEnd(std::string_view text, const 
                                                    uint32_t at) {
   // Inside a #define body (one directive token of the file): its own tokens,
   // without the line continuations.
-  std::vector<Token> own;
-  auto after = std::upper_bound(fileTokens.begin(), fileTokens.end(), at,
-                                [](uint32_t a, const Token& t) { return a < t.begin; });
-  if (after != fileTokens.begin() && (after - 1)->kind == Tok::Directive && at < (after - 1)->end) {
-    const Token& d = *(after - 1);
-    for (const auto& tok : lexCpp(text, directiveHead(text, d).operands, d.end, d.line))
-      if (spell(text, tok) != "\\") own.push_back(tok);
-  }
+  const Token* directive = directiveAround(fileTokens, at);
+  std::vector<Token> own = directive ? directiveOperands(text, *directive) : std::vector<Token>{};
   const std::vector<Token>& tokens = own.empty() ? fileTokens : own;
   size_t t = 0;
   while (t < tokens.size() && tokens[t].end <= at) ++t;

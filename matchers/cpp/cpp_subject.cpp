@@ -150,13 +150,9 @@ BlockExit exitOf(std::string_view text, const std::vector<Token>& fileTokens, co
   BlockExit out;
   if (s.end <= s.begin) return out;
   // A block inside a #define body is one directive token of the file: read its own tokens.
-  auto after = std::upper_bound(fileTokens.begin(), fileTokens.end(), s.begin,
-                                [](uint32_t at, const Token& t) { return at < t.begin; });
+  const Token* directive = directiveAround(fileTokens, s.begin);
   std::vector<Token> own;
-  if (after != fileTokens.begin()) {
-    const Token& t = *(after - 1);  // the last token starting at or before the block
-    if (t.kind == Tok::Directive && s.end <= t.end) own = lexCpp(text, s.begin, s.end, s.line);
-  }
+  if (directive && s.end <= directive->end) own = lexCpp(text, s.begin, s.end, s.line);
   const std::vector<Token>& tokens = own.empty() ? fileTokens : own;
   auto [from, to] = tokensWithin(tokens, s.begin, s.end);
   const Token* toks = tokens.data() + from;

@@ -223,4 +223,18 @@ DirectiveHead directiveHead(std::string_view text, const Token& d) {
   return h;
 }
 
+const Token* directiveAround(const std::vector<Token>& tokens, uint32_t at) {
+  auto after = std::upper_bound(tokens.begin(), tokens.end(), at, [](uint32_t a, const Token& t) { return a < t.begin; });
+  if (after == tokens.begin()) return nullptr;
+  const Token& t = *(after - 1);  // the last token starting at or before `at`
+  return t.kind == Tok::Directive && at < t.end ? &t : nullptr;
+}
+
+std::vector<Token> directiveOperands(std::string_view text, const Token& directive) {
+  std::vector<Token> out;
+  for (const auto& t : lexCpp(text, directiveHead(text, directive).operands, directive.end, directive.line))
+    if (spell(text, t) != "\\") out.push_back(t);
+  return out;
+}
+
 }  // namespace archscan::cpp

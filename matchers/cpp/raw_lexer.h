@@ -45,4 +45,11 @@ struct DirectiveHead {
 };
 DirectiveHead directiveHead(std::string_view text, const Token& directive);
 
+// The directive token of `tokens` whose text holds the byte `at` (a #define
+// body is one token of the file), or null.
+const Token* directiveAround(const std::vector<Token>& tokens, uint32_t at);
+
+// The tokens of a directive after its name, without line continuations.
+std::vector<Token> directiveOperands(std::string_view text, const Token& directive);
+
 }  // namespace archscan::cpp

@@ -203,11 +203,8 @@ namespace {
 // The tokens of a #define body after its name and parameters, without the
 // line continuations; empty for a directive that is not a #define.
 std::vector<Token> defineBody(std::string_view text, const Token& d, std::string& macro) {
-  DirectiveHead head = directiveHead(text, d);
-  if (head.name != "define") return {};
-  std::vector<Token> body;
-  for (const auto& t : lexCpp(text, head.operands, d.end, d.line))
-    if (spell(text, t) != "\\") body.push_back(t);
+  if (directiveHead(text, d).name != "define") return {};
+  std::vector<Token> body = directiveOperands(text, d);
   if (body.empty() || body[0].kind != Tok::Ident) return {};
   macro = std::string(spell(text, body[0]));
   size_t from = 1;
