@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "clang_gate.h"
 #include "clang_parser.h"
 #include "frontend/prefilter.h"
 #include "cpp_sites.h"
@@ -45,20 +46,32 @@ bool CppFrontend::accepts(std::string_view filename, std::string_view) const {
   return false;
 }
 
-bool CppFrontend::worthParsing(std::string_view text) const { return mentionsAny(text, archTriggerWords()); }
+// Two sieves: arch words anywhere (a byte scan), then the tokens Clang's
+// observations hang on (a raw lex). A file that passes the first but not the
+// second is read by the raw lexer alone, in skim().
+bool CppFrontend::worthParsing(std::string_view text) const {
+  return mentionsAny(text, archTriggerWords()) && cpp::needsClang(text, cpp::lexCpp(text), k_);
+}
+
+FileFacts CppFrontend::skim(const SourceText& src) const {
+  if (!mentionsAny(src.text, archTriggerWords())) return FileFacts{};
+  return read(src, false);
+}
 
 // C++ sites are not patched yet, so nothing asks.
 int CppFrontend::syntaxErrors(const SourceText&) const { return 0; }
 
 std::string findCppCompilationDatabase(const std::string& root) { return cpp::findCompilationDatabase(root); }
 
-FileFacts CppFrontend::extract(const SourceText& src) const {
+FileFacts CppFrontend::extract(const SourceText& src) const { return read(src, true); }
+
+FileFacts CppFrontend::read(const SourceText& src, bool withClang) const {
   const std::string& path = src.path;
   const std::string& source = src.text;
   FileFacts facts;
   facts.path = path;
   facts.language = Language::Cpp;
-  cpp::Observations obs = parser_->parse(path, source);
+  cpp::Observations obs = withClang ? parser_->parse(path, source) : cpp::Observations{};
   auto tokens = cpp::lexCpp(source);
   cpp::recoverSwitches(obs.switches, cpp::rawSwitches(source, tokens));
   cpp::recoverChains(obs, cpp::rawChains(source, tokens));

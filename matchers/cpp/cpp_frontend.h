@@ -28,9 +28,13 @@ class CppFrontend : public Frontend {
   bool accepts(std::string_view filename, std::string_view head) const override;
   bool worthParsing(std::string_view text) const override;
   FileFacts extract(const SourceText& source) const override;
+  // Files with arch words but nothing Clang would observe: the raw lexer's facts.
+  FileFacts skim(const SourceText& source) const override;
   int syntaxErrors(const SourceText& source) const override;
 
  private:
+  FileFacts read(const SourceText& source, bool withClang) const;
+
   const Knowledge& k_;
   std::unique_ptr<cpp::ClangParser> parser_;
 };

@@ -18,13 +18,16 @@ double threadCpuSeconds() {
   return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
 }
 
+// `full` says whether the file passed the prefilter to the front-end's full parser.
 FileFacts extractText(const SourceFile& f, const FrontendSet& frontends, bool prefilter, std::string text,
-                      FileFacts facts) {
+                      FileFacts facts, bool& full) {
   if (auto bad = firstInvalidUtf8(text)) {
     facts.diagnostics.push_back({"error", f.path, lineAt(text, *bad),
                                  "not UTF-8 (invalid byte at offset " + std::to_string(*bad) + ")"});
     return facts;
   }
+  // A BOM is blanked, not removed, so byte offsets stay those of the file.
+  if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.replace(0, 3, "   ");
   const Frontend& fe = frontends.of(f.language);
   if (prefilter && !fe.worthParsing(text)) {
     FileFacts skimmed = fe.skim(SourceText{f.path, text});
@@ -34,8 +37,7 @@ FileFacts extractText(const SourceFile& f, const FrontendSet& frontends, bool pr
     skimmed.content_hash = facts.content_hash;
     return skimmed;
   }
-  // A BOM is blanked, not removed, so byte offsets stay those of the file.
-  if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.replace(0, 3, "   ");
+  full = true;
   try {
     FileFacts parsed = fe.extract(SourceText{f.path, std::move(text)});
     parsed.module = f.module;
@@ -49,7 +51,7 @@ FileFacts extractText(const SourceFile& f, const FrontendSet& frontends, bool pr
 
 // One file: read, then the cache or the front-end. `hit` says which.
 FileFacts extractOne(const SourceFile& f, const FrontendSet& frontends, const ExtractOptions& opts,
-                     const std::string& headers, bool& hit, bool& stored) {
+                     const std::string& headers, bool& hit, bool& stored, bool& full) {
   FileFacts facts;
   facts.path = f.path;
   facts.module = f.module;
@@ -62,14 +64,14 @@ FileFacts extractOne(const SourceFile& f, const FrontendSet& frontends, const Ex
     return facts;
   }
   facts.content_hash = contentHash(text);
-  if (!opts.cache) return extractText(f, frontends, opts.prefilter, std::move(text), std::move(facts));
+  if (!opts.cache) return extractText(f, frontends, opts.prefilter, std::move(text), std::move(facts), full);
   uint64_t key = cacheKey(opts.fingerprint, f, text, headers);
   if (auto cached = opts.cache->load(key)) {
     hit = true;
     cached->module = f.module;
     return std::move(*cached);
   }
-  FileFacts out = extractText(f, frontends, opts.prefilter, std::move(text), std::move(facts));
+  FileFacts out = extractText(f, frontends, opts.prefilter, std::move(text), std::move(facts), full);
   opts.cache->store(key, out);
   stored = true;
   return out;
@@ -98,14 +100,15 @@ Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& f
   // thread working alone at the end; results still land at their index.
   std::vector<size_t> order = largestFirst(files);
   std::vector<double> cpu(files.size(), 0);
-  std::vector<char> hits(files.size(), 0), stores(files.size(), 0);
+  std::vector<char> hits(files.size(), 0), stores(files.size(), 0), fulls(files.size(), 0);
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t n = next++; n < order.size(); n = next++) {
       size_t i = order[n];
       double t0 = threadCpuSeconds();
-      bool hit = false, stored = false;
-      out.files[i] = extractOne(files[i], frontends, opts, headers, hit, stored);
+      bool hit = false, stored = false, full = false;
+      out.files[i] = extractOne(files[i], frontends, opts, headers, hit, stored, full);
+      fulls[i] = full;
       cpu[i] = threadCpuSeconds() - t0;
       hits[i] = hit;
       stores[i] = stored;
@@ -127,7 +130,7 @@ Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& f
     st.files_parsed += f.parsed ? 1 : 0;
     LanguageTime& lt = st.by_language[static_cast<int>(files[i].language)];
     ++lt.files;
-    lt.parsed += f.parsed ? 1 : 0;
+    lt.parsed += fulls[i];
     lt.cached += hits[i];
     lt.cpu_seconds += cpu[i];
     st.cache.hits += hits[i];

@@ -15,7 +15,7 @@ namespace archscan {
 // Where the CPU time of one language went.
 struct LanguageTime {
   size_t files = 0;
-  size_t parsed = 0;      // passed the prefilter and reached the front-end's parser
+  size_t parsed = 0;      // passed the prefilter to the front-end's full parser (C++: Clang) in this run
   size_t cached = 0;      // taken from the content cache
   double cpu_seconds = 0; // thread CPU time, summed over files
 };

@@ -1,0 +1,136 @@
+#include "clang_gate.h"
+
+#include <cctype>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "cpp_arms.h"
+#include "cpp_subject.h"
+#include "knowledge/names.h"
+
+namespace archscan::cpp {
+namespace {
+
+// What judgeOperand counts as evidence for a lone identifier: a capability
+// call or attribute, a major/minor member, or a name that speaks of archs in
+// general (arch, cc, sm_version). A name for one arch (Sm90, sm100_kernel,
+// CacheHintSm90) is a type, namespace or kernel, never a subject.
+bool speaksOfCapability(std::string_view id, const Knowledge& k) {
+  if (id == "major" || id == "minor") return true;
+  std::string s(id);
+  if (k.capability_attributes.count(s)) return true;
+  Operand probe;
+  probe.text = s;
+  probe.calls.push_back(s);
+  Subject judged = judgeOperand(probe, k);
+  if (judged.evidence.subject) return true;
+  NameVerdict v = judgeName(s, k);
+  if (!v.arch_like || v.named_archs.empty()) return v.arch_like;
+  // Judge again without the words naming one arch: `sm90_arch` still says arch.
+  std::string rest;
+  for (const auto& w : splitWords(s)) {
+    if (w == "sm" || std::isdigit(static_cast<unsigned char>(w[0])) || !judgeName(w, k).named_archs.empty()) continue;
+    rest += w + "_";
+  }
+  return !rest.empty() && judgeName(rest, k).arch_like;
+}
+
+// A name for one arch, as an enumerator or constant in a case label.
+bool namesAnArch(std::string_view id, const Knowledge& k) { return judgeName(id, k).arch_like; }
+
+bool declares(std::string_view s) {
+  return s == "typename" || s == "class" || s == "struct" || s == "namespace" || s == "enum" || s == "union";
+}
+
+bool directiveWithCode(std::string_view text, const Token& d) {
+  std::string name = directiveHead(text, d).name;
+  return name != "include" && name != "include_next" && name != "pragma" && name != "error" && name != "warning" &&
+         name != "line" && name != "import";
+}
+
+bool listOpen(std::string_view s) { return s == "{" || s == "," || s == "<" || s == "("; }
+bool listClose(std::string_view s) { return s == "}" || s == "," || s == ">" || s == ")"; }
+
+class Reader {
+ public:
+  Reader(std::string_view text, const Knowledge& k) : text_(text), k_(k) {}
+
+  // Code tokens: one capability word is enough (a flow, a helper, a lookup
+  // may start from it).
+  bool code(const std::vector<Token>& t) {
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (t[i].kind == Tok::Directive) {
+        if (directiveWithCode(text_, t[i]) && directive(directiveOperands(text_, t[i]))) return true;
+        continue;
+      }
+      if (common(t, i)) return true;
+      if (t[i].kind == Tok::Ident && speaks(t, i)) return true;
+    }
+    return false;
+  }
+
+ private:
+  // A directive decides an arch only by comparing with an arch number
+  // (`__CUDA_ARCH__ >= 900`); `defined(CUTLASS_ARCH_MMA_SM90_SUPPORTED)` tests
+  // a feature macro, and a #define body counts when it holds both.
+  bool directive(const std::vector<Token>& t) {
+    bool named = false, numbered = false;
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (common(t, i)) return true;
+      if (t[i].kind == Tok::Ident) named |= speaks(t, i);
+      if (t[i].kind == Tok::Number) numbered |= archNumber(t[i]).has_value();
+    }
+    return named && numbered;
+  }
+
+  // What both code and directives answer yes to at once: a case label that
+  // is an arch, and the second distinct arch number in a list.
+  bool common(const std::vector<Token>& t, size_t i) {
+    std::string_view before = i > 0 ? spell(text_, t[i - 1]) : "";
+    if (before == "case") {
+      for (size_t j = i; j < t.size() && spell(text_, t[j]) != ":"; ++j) {
+        if (t[j].kind == Tok::Number && archNumber(t[j])) return true;
+        if (t[j].kind == Tok::Ident && namesAnArch(spell(text_, t[j]), k_)) return true;
+      }
+    }
+    if (t[i].kind != Tok::Number) return false;
+    auto v = archNumber(t[i]);
+    std::string_view after = i + 1 < t.size() ? spell(text_, t[i + 1]) : "";
+    if (v && listOpen(before) && listClose(after)) {
+      listed_.insert(*v);
+      return listed_.size() >= 2;
+    }
+    return false;
+  }
+
+  bool speaks(const std::vector<Token>& t, size_t i) {
+    std::string_view s = spell(text_, t[i]);
+    // `arch::` qualifies what follows, which speaks for itself; a declared
+    // type or namespace name is no value.
+    if (i + 1 < t.size() && spell(text_, t[i + 1]) == "::") return false;
+    if (i > 0 && declares(spell(text_, t[i - 1]))) return false;
+    auto [it, fresh] = judged_.emplace(s, false);
+    if (fresh) it->second = speaksOfCapability(s, k_);
+    return it->second;
+  }
+
+  std::optional<long long> archNumber(const Token& tok) const {
+    auto v = integerValue(spell(text_, tok));
+    if (!v || !classifyInt(*v, k_)) return std::nullopt;
+    return v;
+  }
+
+  std::string_view text_;
+  const Knowledge& k_;
+  std::set<long long> listed_;              // arch numbers seen in list positions
+  std::map<std::string_view, bool> judged_;  // identifiers already judged
+};
+
+}  // namespace
+
+bool needsClang(std::string_view text, const std::vector<Token>& tokens, const Knowledge& k) {
+  return Reader(text, k).code(tokens);
+}
+
+}  // namespace archscan::cpp

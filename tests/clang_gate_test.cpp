@@ -1,0 +1,53 @@
+// The C++ front-end sends a file to Clang only when something Clang observes
+// could come from it; these are the shapes on each side of that line.
+#include <gtest/gtest.h>
+
+#include "cpp/clang_gate.h"
+#include "cpp/raw_lexer.h"
+#include "test_support.h"
+
+namespace archscan {
+namespace {
+
+bool gate(const std::string& text) { return cpp::needsClang(text, cpp::lexCpp(text), test::knowledge()); }
+
+TEST(ClangGate, ArchWordsThatDecideNothingStayWithTheRawLexer) {
+  // cutlass and DeepGEMM: arch namespaces, one-arch type and kernel names,
+  // feature macros, type parameters, includes.
+  EXPECT_FALSE(gate("#include <cute/arch/mma_sm90.hpp>\n"
+                    "namespace deep_gemm::sm90 {\n"
+                    "using Mma = cutlass::arch::OpMultiplyAdd;\n"
+                    "struct SM90ArchSpec { static constexpr int kStages = 8; };\n"
+                    "template <typename ArchTag> struct Kernel {};\n"
+                    "__global__ void sm90_fp8_gemm(int m) { if (m == 8) return; }\n"
+                    "}\n"));
+  EXPECT_FALSE(gate("#if defined(CUTLASS_ARCH_MMA_SM90_SUPPORTED)\nint x = 1;\n#endif\n"));
+  EXPECT_FALSE(gate("// compares arch >= 90 in a comment\nint f(int n) { return n * 10; }\n"));
+  EXPECT_FALSE(gate("const char* s = \"sm_90 arch\";\n"));
+  EXPECT_FALSE(gate("int tile[] = {64, 128};\n"));
+}
+
+TEST(ClangGate, WhatClangObservesStartsFromOneOfTheseTokens) {
+  EXPECT_TRUE(gate("void f(int arch) { if (arch >= 90) g(); }\n"));
+  EXPECT_TRUE(gate("int v = get_sm_version();\n"));
+  EXPECT_TRUE(gate("bool ok(const cudaDeviceProp& p) { return p.major >= 9; }\n"));
+  EXPECT_TRUE(gate("static_assert(ArchTag::kMinComputeCapability >= 90, \"\");\n"));
+  EXPECT_TRUE(gate("int cc = 0;\n"));
+  // An arch-like name with the one-arch part removed still speaks of archs.
+  EXPECT_TRUE(gate("int sm90_arch_count = 2;\n"));
+  // Keys without any name: lists of two archs, arch case labels.
+  EXPECT_TRUE(gate("std::map<int, Config> configs{{80, a}, {90, b}};\n"));
+  EXPECT_TRUE(gate("using T = Table<90, 100>;\n"));
+  EXPECT_TRUE(gate("switch (v) { case 90: return 1; }\n"));
+  EXPECT_TRUE(gate("switch (v) { case Arch::Sm90: return 1; }\n"));
+}
+
+TEST(ClangGate, DirectivesCountWhenTheyCompareWithAnArch) {
+  EXPECT_TRUE(gate("__global__ void k() {\n#if __CUDA_ARCH__ >= 900\n  work();\n#endif\n}\n"));
+  EXPECT_TRUE(gate("#define IS_HOPPER (__CUDA_ARCH__ == 900)\n"));
+  EXPECT_TRUE(gate("#define ARCHS 80, 90\n"));
+  EXPECT_FALSE(gate("#ifdef __CUDA_ARCH__\nint x;\n#endif\n"));
+}
+
+}  // namespace
+}  // namespace archscan
