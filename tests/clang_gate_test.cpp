@@ -25,6 +25,8 @@ TEST(ClangGate, ArchWordsThatDecideNothingStayWithTheRawLexer) {
   EXPECT_FALSE(gate("// compares arch >= 90 in a comment\nint f(int n) { return n * 10; }\n"));
   EXPECT_FALSE(gate("const char* s = \"sm_90 arch\";\n"));
   EXPECT_FALSE(gate("int tile[] = {64, 128};\n"));
+  EXPECT_FALSE(gate("auto c = get_best_config<SM90ArchSpec>(desc);\n"));
+  EXPECT_FALSE(gate("int major, minor;\nparse(version, &major, &minor);\nf(x, 8); g(y, 9);\n"));
 }
 
 TEST(ClangGate, WhatClangObservesStartsFromOneOfTheseTokens) {

@@ -17,7 +17,6 @@ namespace {
 // general (arch, cc, sm_version). A name for one arch (Sm90, sm100_kernel,
 // CacheHintSm90) is a type, namespace or kernel, never a subject.
 bool speaksOfCapability(std::string_view id, const Knowledge& k) {
-  if (id == "major" || id == "minor") return true;
   std::string s(id);
   if (k.capability_attributes.count(s)) return true;
   Operand probe;
@@ -61,7 +60,11 @@ class Reader {
   bool code(const std::vector<Token>& t) {
     for (size_t i = 0; i < t.size(); ++i) {
       if (t[i].kind == Tok::Directive) {
-        if (directiveWithCode(text_, t[i]) && directive(directiveOperands(text_, t[i]))) return true;
+        if (!directiveWithCode(text_, t[i])) continue;
+        std::vector<char> code = std::move(open_);  // a directive's brackets are its own
+        open_.clear();
+        if (directive(directiveOperands(text_, t[i]))) return true;
+        open_ = std::move(code);
         continue;
       }
       if (common(t, i)) return true;
@@ -94,9 +97,17 @@ class Reader {
         if (t[j].kind == Tok::Ident && namesAnArch(spell(text_, t[j]), k_)) return true;
       }
     }
+    std::string_view s = spell(text_, t[i]);
+    if (s == "{" || s == "(" || s == "[") open_.push_back(s[0]);
+    if ((s == "}" || s == ")" || s == "]") && !open_.empty()) open_.pop_back();
     if (t[i].kind != Tok::Number) return false;
     auto v = archNumber(t[i]);
     std::string_view after = i + 1 < t.size() ? spell(text_, t[i + 1]) : "";
+    // A major (9, 10) is every small count too: it counts in a braced list
+    // or a template argument, not among a call's arguments.
+    bool major = v && *v < 20;
+    bool braced = !open_.empty() && open_.back() == '{';
+    if (major && !braced && before != "<" && after != ">") return false;
     if (v && listOpen(before) && listClose(after)) {
       listed_.insert(*v);
       return listed_.size() >= 2;
@@ -109,7 +120,15 @@ class Reader {
     // `arch::` qualifies what follows, which speaks for itself; a declared
     // type or namespace name is no value.
     if (i + 1 < t.size() && spell(text_, t[i + 1]) == "::") return false;
-    if (i > 0 && declares(spell(text_, t[i - 1]))) return false;
+    std::string_view before = i > 0 ? spell(text_, t[i - 1]) : "";
+    std::string_view after = i + 1 < t.size() ? spell(text_, t[i + 1]) : "";
+    if (declares(before)) return false;
+    // A template argument (`get_best_config<SM90ArchSpec>`) is a type or a
+    // constant passed on, not a value compared here.
+    if ((before == "<" && (after == ">" || after == ",")) || (before == "," && after == ">")) return false;
+    // Only a member is the major of device properties: `int major, minor;`
+    // parsed from a version string is not.
+    if (s == "major" || s == "minor") return before == "." || before == "->";
     auto [it, fresh] = judged_.emplace(s, false);
     if (fresh) it->second = speaksOfCapability(s, k_);
     return it->second;
@@ -124,6 +143,7 @@ class Reader {
   std::string_view text_;
   const Knowledge& k_;
   std::set<long long> listed_;              // arch numbers seen in list positions
+  std::vector<char> open_;                   // brackets open at the token read
   std::map<std::string_view, bool> judged_;  // identifiers already judged
 };
 
