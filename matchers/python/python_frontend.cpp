@@ -106,7 +106,7 @@ bool PythonFrontend::accepts(std::string_view filename, std::string_view) const 
 }
 
 bool PythonFrontend::worthParsing(std::string_view text) const {
-  return mentionsAny(text, archOrFrameworkWords());
+  return mentionsAny(text, archTriggerWords()) || mentionsArchLiteral(text);
 }
 
 FileFacts PythonFrontend::skim(const SourceText& source) const {

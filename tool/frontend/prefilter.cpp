@@ -21,6 +21,104 @@ const std::vector<std::string_view>& archOrFrameworkWords() {
   return words;
 }
 
+namespace {
+
+bool digit(char c) { return c >= '0' && c <= '9'; }
+bool wordChar(char c) { return digit(c) || c == '_' || std::isalpha(static_cast<unsigned char>(c)); }
+
+// Digits starting at `i`: how many (0 if none).
+size_t digitsAt(std::string_view t, size_t i) {
+  size_t n = 0;
+  while (i + n < t.size() && digit(t[i + n])) ++n;
+  return n;
+}
+
+size_t blanksAt(std::string_view t, size_t i) {
+  size_t n = 0;
+  while (i + n < t.size() && (t[i + n] == ' ' || t[i + n] == '\t')) ++n;
+  return n;
+}
+
+// "9.0", '12.1a'
+bool quotedDotted(std::string_view t, size_t q) {
+  size_t i = q + 1, d = digitsAt(t, i);
+  if (d < 1 || d > 2 || i + d >= t.size() || t[i + d] != '.') return false;
+  i += d + 1;
+  if (digitsAt(t, i) != 1) return false;
+  ++i;
+  if (i < t.size() && (t[i] == 'a' || t[i] == 'f')) ++i;
+  return i < t.size() && t[i] == t[q];
+}
+
+// (9, 0)
+bool majorMinorPair(std::string_view t, size_t open) {
+  size_t i = open + 1;
+  i += blanksAt(t, i);
+  size_t d = digitsAt(t, i);
+  if (d < 1 || d > 2) return false;
+  int major = d == 1 ? t[i] - '0' : (t[i] - '0') * 10 + (t[i + 1] - '0');
+  // CUDA 12 and 13 build nothing older than Maxwell (5.x).
+  if (major < 5 || major > 19) return false;
+  i += d;
+  i += blanksAt(t, i);
+  if (i >= t.size() || t[i] != ',') return false;
+  ++i;
+  i += blanksAt(t, i);
+  if (digitsAt(t, i) != 1) return false;
+  i += 1;
+  i += blanksAt(t, i);
+  return i < t.size() && t[i] == ')';
+}
+
+// >= 90, == 100, < 120: an sm number after a comparison.
+bool comparedSm(std::string_view t, size_t op) {
+  size_t i = op + 1;
+  if (i < t.size() && t[i] == '=') ++i;
+  i += blanksAt(t, i);
+  size_t d = digitsAt(t, i);
+  if (d < 2 || d > 3) return false;
+  int n = 0;
+  for (size_t j = 0; j < d; ++j) n = n * 10 + (t[i + j] - '0');
+  bool ends = i + d >= t.size() || (!wordChar(t[i + d]) && t[i + d] != '.');
+  return ends && n >= 70 && n < 130;
+}
+
+// {90: ..., 100: ...} or {9: ..., 10: ...}: an arch number as a dict key,
+// also at the start of a line of a multi-line dict.
+bool archKey(std::string_view t, size_t open) {
+  size_t i = open + 1;
+  while (i < t.size() && (t[i] == ' ' || t[i] == '\t' || t[i] == '\n' || t[i] == '\r')) ++i;
+  size_t d = digitsAt(t, i);
+  if (d < 1 || d > 3) return false;
+  int n = 0;
+  for (size_t j = 0; j < d; ++j) n = n * 10 + (t[i + j] - '0');
+  i += d;
+  i += blanksAt(t, i);
+  bool arch = (n >= 5 && n < 20) || (n >= 70 && n < 130);
+  return i < t.size() && t[i] == ':' && arch;
+}
+
+bool loneWord(std::string_view t, size_t i, std::string_view w) {
+  if (t.compare(i, w.size(), w) != 0) return false;
+  bool before = i == 0 || !wordChar(t[i - 1]);
+  bool after = i + w.size() >= t.size() || !wordChar(t[i + w.size()]);
+  return before && after;
+}
+
+}  // namespace
+
+bool mentionsArchLiteral(std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if ((c == '"' || c == '\'') && quotedDotted(text, i)) return true;
+    if (c == '(' && majorMinorPair(text, i)) return true;
+    if ((c == '<' || c == '>' || c == '=') && comparedSm(text, i)) return true;
+    if ((c == '{' || c == ',') && archKey(text, i)) return true;
+    if ((c == 's' || c == 'c') && (loneWord(text, i, "sm") || loneWord(text, i, "cc"))) return true;
+  }
+  return false;
+}
+
 bool mentionsAny(std::string_view text, const std::vector<std::string_view>& words) {
   std::string low(text.size(), '\0');
   std::transform(text.begin(), text.end(), low.begin(), [](unsigned char c) { return char(std::tolower(c)); });

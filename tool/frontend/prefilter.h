@@ -15,6 +15,13 @@ const std::vector<std::string_view>& archTriggerWords();
 // "device" are in every CUDA header, and a Clang parse costs far more.
 const std::vector<std::string_view>& archOrFrameworkWords();
 
+// Whether `text` holds a literal shaped like an arch or a test of one, in any
+// language: "9.0" or '10.0a' quoted, a (9, 0) pair, a comparison with 70..129
+// (`>= 90`), an arch number as a dict key (`{90: ...`, `{9: ...`), or the words sm or cc
+// standing alone. Python tables keyed by
+// "9.0" and tests on an imported helper's result need no arch word.
+bool mentionsArchLiteral(std::string_view text);
+
 // Whether `text` contains any of `words` (given in lower case), ignoring case.
 bool mentionsAny(std::string_view text, const std::vector<std::string_view>& words);
 
