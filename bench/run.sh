@@ -10,6 +10,8 @@
 # files against archscan's CPU seconds, which must grow linearly.
 # usage: bench/run.sh [-r RUNS] [-s "1000 10000 50000"] [-j JOBS] [TREE...]
 set -euo pipefail
+# Commands are kept in strings for hyperfine; globs in them are for archscan.
+set -f
 here="$(cd "$(dirname "$0")" && pwd)"
 archscan="$here/../build/archscan"
 runs=5 sizes="1000 10000" jobs=2
@@ -42,7 +44,7 @@ bench_tree() {
   local rg_args="" sg_args="" as_args=""
   if [[ $scope == python ]]; then
     rg_args="-g '*.py'" sg_args="--globs '*.py'"
-    as_args=$(printf '%q ' "${cpp_excludes[@]}")
+    as_args="${cpp_excludes[*]}"
   else
     rg_args="-g '*.py' $(printf '%q ' "${cpp_globs[@]}")"
   fi

@@ -44,7 +44,7 @@ TEST_F(CheckCli, ExitCodesFollowFailOn) {
 }
 
 TEST_F(CheckCli, SyntaxErrorsAreDiagnosticsAndNonUtf8IsAnInputError) {
-  spit(dir / "t/broken.py", "import torch\ndef f(:\n  pass\n");
+  spit(dir / "t/broken.py", "from torch.cuda import get_device_capability\ndef f(:\n  pass\n");
   ProcessResult r = run({"check", "--format", "json", "t"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   YAML::Node json = YAML::Load(r.out);

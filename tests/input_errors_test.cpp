@@ -123,7 +123,7 @@ TEST_F(InputErrors, FilesSkippedOnPurposeAreNotErrors) {
 }
 
 TEST_F(InputErrors, SarifInvocationsAndGithubAnnotationsCarryDiagnostics) {
-  spit(dir / "t/broken.py", "import torch\ndef f(:\n  pass\n");
+  spit(dir / "t/broken.py", "from torch.cuda import get_device_capability\ndef f(:\n  pass\n");
   ProcessResult r = run({"check", "--target", "sm_120", "--format", "sarif", "t"});
   ASSERT_EQ(r.exit_code, 1) << r.err;
   YAML::Node inv = YAML::Load(r.out)["runs"][0]["invocations"][0];

@@ -16,22 +16,29 @@ inline TSNode field(TSNode n, const char* name) {
   return ts_node_child_by_field_name(n, name, static_cast<uint32_t>(std::strlen(name)));
 }
 
-inline std::vector<TSNode> namedChildren(TSNode n) {
+// Children through a cursor: ts_node_child(n, i) walks from the first child
+// each time, which makes a loop over a 2,000-entry dict quadratic.
+template <typename Keep>
+std::vector<TSNode> childrenWhere(TSNode n, Keep keep) {
   std::vector<TSNode> out;
-  uint32_t c = ts_node_named_child_count(n);
-  out.reserve(c);
-  for (uint32_t i = 0; i < c; ++i) {
-    TSNode ch = ts_node_named_child(n, i);
-    if (!is(ch, "comment")) out.push_back(ch);
+  if (ts_node_is_null(n)) return out;
+  TSTreeCursor c = ts_tree_cursor_new(n);
+  if (ts_tree_cursor_goto_first_child(&c)) {
+    do {
+      TSNode ch = ts_tree_cursor_current_node(&c);
+      if (keep(ch)) out.push_back(ch);
+    } while (ts_tree_cursor_goto_next_sibling(&c));
   }
+  ts_tree_cursor_delete(&c);
   return out;
 }
 
+inline std::vector<TSNode> namedChildren(TSNode n) {
+  return childrenWhere(n, [](TSNode ch) { return ts_node_is_named(ch) && !is(ch, "comment"); });
+}
+
 inline std::vector<TSNode> children(TSNode n) {
-  std::vector<TSNode> out;
-  uint32_t c = ts_node_child_count(n);
-  for (uint32_t i = 0; i < c; ++i) out.push_back(ts_node_child(n, i));
-  return out;
+  return childrenWhere(n, [](TSNode) { return true; });
 }
 
 inline int lineOf(TSNode n) { return static_cast<int>(ts_node_start_point(n).row) + 1; }

@@ -18,26 +18,8 @@ double threadCpuSeconds() {
   return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
 }
 
-// `full` says whether the file passed the prefilter to the front-end's full parser.
-FileFacts extractText(const SourceFile& f, const FrontendSet& frontends, bool prefilter, std::string text,
-                      FileFacts facts, bool& full) {
-  if (auto bad = firstInvalidUtf8(text)) {
-    facts.diagnostics.push_back({"error", f.path, lineAt(text, *bad),
-                                 "not UTF-8 (invalid byte at offset " + std::to_string(*bad) + ")"});
-    return facts;
-  }
-  // A BOM is blanked, not removed, so byte offsets stay those of the file.
-  if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.replace(0, 3, "   ");
-  const Frontend& fe = frontends.of(f.language);
-  if (prefilter && !fe.worthParsing(text)) {
-    FileFacts skimmed = fe.skim(SourceText{f.path, text});
-    skimmed.path = f.path;
-    skimmed.module = f.module;
-    skimmed.language = f.language;
-    skimmed.content_hash = facts.content_hash;
-    return skimmed;
-  }
-  full = true;
+// The front-end's full parse of a text that passed the prefilter.
+FileFacts parse(const SourceFile& f, const Frontend& fe, std::string text, FileFacts facts) {
   try {
     FileFacts parsed = fe.extract(SourceText{f.path, std::move(text)});
     parsed.module = f.module;
@@ -49,7 +31,10 @@ FileFacts extractText(const SourceFile& f, const FrontendSet& frontends, bool pr
   }
 }
 
-// One file: read, then the cache or the front-end. `hit` says which.
+// One file: read, prefilter, then the cache or the front-end. `hit` says the
+// cache answered, `full` that the front-end's full parser ran. Files the
+// prefilter keeps from the parser are skimmed again each time: that costs
+// less than looking them up.
 FileFacts extractOne(const SourceFile& f, const FrontendSet& frontends, const ExtractOptions& opts,
                      const std::string& headers, bool& hit, bool& stored, bool& full) {
   FileFacts facts;
@@ -64,14 +49,34 @@ FileFacts extractOne(const SourceFile& f, const FrontendSet& frontends, const Ex
     return facts;
   }
   facts.content_hash = contentHash(text);
-  if (!opts.cache) return extractText(f, frontends, opts.prefilter, std::move(text), std::move(facts), full);
+  if (auto bad = firstInvalidUtf8(text)) {
+    facts.diagnostics.push_back({"error", f.path, lineAt(text, *bad),
+                                 "not UTF-8 (invalid byte at offset " + std::to_string(*bad) + ")"});
+    return facts;
+  }
+  // A BOM is blanked, not removed, so byte offsets stay those of the file.
+  if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.replace(0, 3, "   ");
+  const Frontend& fe = frontends.of(f.language);
+  if (opts.prefilter && !fe.worthParsing(text)) {
+    FileFacts skimmed = fe.skim(SourceText{f.path, text});
+    skimmed.path = f.path;
+    skimmed.module = f.module;
+    skimmed.language = f.language;
+    skimmed.content_hash = facts.content_hash;
+    return skimmed;
+  }
+  if (!opts.cache) {
+    full = true;
+    return parse(f, fe, std::move(text), std::move(facts));
+  }
   uint64_t key = cacheKey(opts.fingerprint, f, text, headers);
   if (auto cached = opts.cache->load(key)) {
     hit = true;
     cached->module = f.module;
     return std::move(*cached);
   }
-  FileFacts out = extractText(f, frontends, opts.prefilter, std::move(text), std::move(facts), full);
+  full = true;
+  FileFacts out = parse(f, fe, std::move(text), std::move(facts));
   opts.cache->store(key, out);
   stored = true;
   return out;
@@ -137,7 +142,7 @@ Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& f
     st.cache.stored += stores[i];
     times.push_back({cpu[i], files[i].path});
   }
-  if (opts.cache) st.cache.misses = files.size() - st.cache.hits;
+  if (opts.cache) st.cache.misses = st.cache.stored;  // every miss is parsed and stored
   size_t keep = std::min(opts.slowest, times.size());
   std::partial_sort(times.begin(), times.begin() + keep, times.end(),
                     [](const FileTime& a, const FileTime& b) { return a.cpu_seconds > b.cpu_seconds; });
