@@ -14,6 +14,7 @@
 #include "patch/render.h"
 #include "patch/select.h"
 #include "patch/semantic_check.h"
+#include "patch/site_plan.h"
 #include "patch/value_check.h"
 
 namespace fs = std::filesystem;
@@ -54,32 +55,6 @@ std::optional<std::string> overrideFor(const PatchRule& r, const LinkedSite& s, 
   return std::nullopt;
 }
 
-bool contains(const ByteRange& outer, const ByteRange& inner) {
-  return !inner.empty() && inner.begin >= outer.begin && inner.end <= outer.end;
-}
-
-// The arch-keyed entry of another site that holds site `i` (`"sm100a":
-// dict(arch_list="sm100a")`): that key decides the nested site's arch.
-const Entry* keyedEntryAround(const Program& p, size_t i, const std::vector<size_t>& sameFile, size_t& outer) {
-  const Site& s = p.sites[i].site;
-  for (size_t j : sameFile) {
-    if (j == i) continue;
-    for (const Entry& e : p.sites[j].site.entries)
-      if (e.form == EntryForm::Key && !e.value.empty() && contains(e.value, s.extent)) {
-        outer = j;
-        return &e;
-      }
-  }
-  return nullptr;
-}
-
-std::vector<const Site*> nestedIn(const Program& p, size_t i, const std::vector<size_t>& sameFile) {
-  std::vector<const Site*> out;
-  for (size_t j : sameFile)
-    if (j != i && contains(p.sites[i].site.extent, p.sites[j].site.extent)) out.push_back(&p.sites[j].site);
-  return out;
-}
-
 void selectAndRender(const PatchSet& set, const Program& p, const PlanOptions& opts, const FrontendSet& frontends,
                      std::map<std::string, std::string>& sources, Plan& plan) {
   std::map<std::string, std::vector<size_t>> byFile;
@@ -92,63 +67,27 @@ void selectAndRender(const PatchSet& set, const Program& p, const PlanOptions& o
       std::string rel = rootRelative(s.file, opts.roots);
       if (!passes(rule.where, s, rel, p, false)) continue;
       if (!rule.except.empty() && passes(rule.except, s, rel, p, true)) continue;
-      Coverage c = coverage(s.site, rule.add);
-      if (s.site.kind == SiteKind::Range) {
-        if (c == Coverage::Missing && coverage(s.site, rule.like) != Coverage::Missing)
-          plan.skipped.push_back({i, rule.add.name(), "a range; ranges are never patched: widen it by hand if " +
-                                                          rule.add.name() + " belongs inside"});
-        continue;
-      }
-      if (coverage(s.site, rule.like) != Coverage::Covered) continue;  // the rule is about sites that handle `like`
-      size_t outer = 0;
-      const Entry* key = c == Coverage::Missing ? keyedEntryAround(p, i, byFile[s.file], outer) : nullptr;
-      if (key) {
-        plan.skipped.push_back({i, rule.add.name(), "inside the " + key->key_text + " entry of " + p.sites[outer].site.name +
-                                                        ", whose key decides its arch; a copy of that entry gets the "
-                                                        "new arch instead"});
-        continue;
-      }
-      if (c == Coverage::Missing && namedForItsArchs(s.site)) {
-        plan.skipped.push_back({i, rule.add.name(), "inside something named for its own arch; left alone on purpose"});
-        continue;
-      }
-      if (c == Coverage::Missing && archSpecific(s.site, s.on_missing) && !opts.analyze.all) {
-        plan.skipped.push_back({i, rule.add.name(), "a single-arch site, per-arch on purpose? "
-                                                     "(--all patches it)"});
-        continue;
-      }
-      if (c == Coverage::Covered) {
-        bool byMajor = false;
-        // Only worth saying when the new arch is not the major's first (sm_121 under key 12).
-        for (const auto& e : s.site.entries) byMajor |= e.arch.major_only && covers(e.arch, rule.add) && rule.add.minor != 0;
-        plan.already.push_back({i, rule.add.name(),
-                                byMajor ? "its key " + std::to_string(rule.add.major) + " covers every " +
-                                              std::to_string(rule.add.major) + ".x, so " + rule.add.name() +
-                                              " is already handled"
-                                        : "already handles " + rule.add.name()});
-        continue;
-      }
-      if (c == Coverage::CoveredByRange) {
-        plan.skipped.push_back({i, rule.add.name(), "a range already covers " + rule.add.name()});
-        continue;
-      }
-      auto it = sources.find(s.file);
-      if (it == sources.end()) {
-        std::string text;
-        try {
-          text = readFile(s.file);
-        } catch (const std::exception& e) {
-          throw PatchError(e.what());
+      auto source = [&]() -> const std::string& {
+        auto it = sources.find(s.file);
+        if (it == sources.end()) {
+          std::string text;
+          try {
+            text = readFile(s.file);
+          } catch (const std::exception& e) {
+            throw PatchError(e.what());
+          }
+          if (contentHash(text) != s.file_hash)
+            throw PatchError(s.file + ": changed since it was scanned; run archscan again");
+          it = sources.emplace(s.file, std::move(text)).first;
         }
-        if (contentHash(text) != s.file_hash)
-          throw PatchError(s.file + ": changed since it was scanned; run archscan again");
-        it = sources.emplace(s.file, std::move(text)).first;
-      }
-      Rendered r = renderSite(s, i, rule, it->second, overrideFor(rule, s, frontends), nestedIn(p, i, byFile[s.file]));
-      if (!r.skip_reason.empty()) {
-        plan.skipped.push_back({i, rule.add.name(), r.skip_reason});
-        continue;
-      }
+        return it->second;
+      };
+      SitePlanInput in{p, i, byFile[s.file], opts.analyze.all, [&] { return overrideFor(rule, s, frontends); }};
+      SitePlan sp = planSite(in, rule, source);
+      if (sp.verdict == SiteVerdict::Skipped) plan.skipped.push_back({i, rule.add.name(), sp.reason});
+      if (sp.verdict == SiteVerdict::Already) plan.already.push_back({i, rule.add.name(), sp.reason});
+      if (sp.verdict != SiteVerdict::Edits) continue;
+      Rendered& r = sp.rendered;
       for (auto& e : r.edits) {
         e.patchset = set.name.empty() ? set.path : set.name;
         e.rule = rule.origin;

@@ -296,6 +296,14 @@ Rendered renderSite(const LinkedSite& s, size_t idx, const PatchRule& r, const s
       return out;
     }
     any = true;
+    // `cc_major == 8 && cc_minor > 0`: the test admits some minors only, and
+    // widening the major test alone would still turn the new arch away.
+    if (!like.minors.empty() && !std::count(like.minors.begin(), like.minors.end(), r.add.minor)) {
+      out.edits.clear();
+      out.skip_reason = "its test on " + like.key_text + " also requires a minor that " + r.add.name() +
+                        " does not have; widen the whole test by hand";
+      return out;
+    }
     if (s.language == Language::Cpp && src.compare(like.key.begin, like.key.end - like.key.begin, like.key_text) != 0) {
       out.edits.clear();
       out.skip_reason = "its key `" + like.key_text + "` is not spelled at its place in this file (a macro expansion?); "

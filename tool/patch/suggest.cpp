@@ -3,6 +3,7 @@
 #include "arch/parse.h"
 #include "util/source_text.h"
 #include "patch/render.h"
+#include "patch/site_plan.h"
 
 namespace archscan {
 
@@ -10,6 +11,8 @@ std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<
                                             const ArchTable& archs) {
   std::map<size_t, SuggestedFix> out;
   std::map<std::string, std::string> sources;
+  std::map<std::string, std::vector<size_t>> byFile;
+  for (size_t i = 0; i < p.sites.size(); ++i) byFile[p.sites[i].file].push_back(i);
   for (size_t i = 0; i < findings.size(); ++i) {
     const Finding& f = findings[i];
     if (f.rule != "missing-arch" && f.rule != "sibling-gap" && f.rule != "name-mismatch") continue;
@@ -35,8 +38,13 @@ std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<
     PatchRule r;
     r.add = *target;
     r.like = *like;
-    Rendered rendered = renderSite(s, f.site, r, src->second, std::nullopt);
-    if (!rendered.skip_reason.empty() || rendered.edits.empty()) continue;
+    // What `fix --add TARGET --like LIKE` would do to this site, decided in the
+    // same place: a site fix leaves alone (single-arch, named for its own arch,
+    // inside another arch's entry) carries no fix.
+    SitePlanInput in{p, f.site, byFile[s.file], false, {}};
+    SitePlan planned = planSite(in, r, [&]() -> const std::string& { return src->second; });
+    if (planned.verdict != SiteVerdict::Edits || planned.rendered.edits.empty()) continue;
+    const Rendered& rendered = planned.rendered;
     SuggestedFix fix;
     fix.description = "Add " + target->name() + " like " + like->name() + " (review any copied value)";
     fix.add = target->name();

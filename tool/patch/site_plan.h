@@ -1,0 +1,41 @@
+#pragma once
+// One site, one rule: the edits that add `rule.add` like `rule.like`, or why
+// the site is left alone. The planner (fix, patch) and the fixes findings
+// carry (check's JSON and SARIF) both decide here, so they never disagree.
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "link/program.h"
+#include "patch/patchset.h"
+#include "patch/render.h"
+
+namespace archscan {
+
+enum class SiteVerdict {
+  NotConcerned,  // the site does not handle `like`: the rule is not about it
+  Edits,         // rendered: `rendered.edits`
+  Skipped,       // should get the arch, but is left alone: `reason`
+  Already,       // handles the arch already: `reason`
+};
+
+struct SitePlan {
+  SiteVerdict verdict = SiteVerdict::NotConcerned;
+  Rendered rendered;
+  std::string reason;
+};
+
+struct SitePlanInput {
+  const Program& program;
+  size_t site = 0;
+  const std::vector<size_t>& same_file;  // indices of the sites of the site's file
+  bool all = false;                      // --all: single-arch sites are patched too
+  // The patch set's `values` entry for the site, asked only when it is rendered.
+  std::function<std::optional<std::string>()> value_override;
+};
+
+// `source` gives the file's text; it is asked only when the site is rendered.
+SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::function<const std::string&()>& source);
+
+}  // namespace archscan
