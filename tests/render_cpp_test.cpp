@@ -74,10 +74,21 @@ TEST(RenderCpp, AddsACaseLabelBesideTheLikeLabel) {
             "switch (sm) { case 100: case 120: return 2; }\n");
 }
 
-TEST(RenderCpp, RefusesANamedLabel) {
+TEST(RenderCpp, RefusesANamedLabelWhoseNewNameTheFileDoesNotHave) {
+  // The enum comes from a header: CudaArch::Sm120a may not exist.
   std::string src = "switch (a) { case CudaArch::Sm100a: return 2; }\n";
-  CppRendered r = renderCppCase(src, entryAt(src, "CudaArch::Sm100a", "CudaArch::Sm100a"), "CudaArch::Sm120a");
-  EXPECT_NE(r.refused.find("names"), std::string::npos) << r.refused;
+  CppRendered r = renderCppCase(src, entryAt(src, "CudaArch::Sm100a", "CudaArch::Sm100a"), "120");
+  EXPECT_NE(r.refused.find("`CudaArch::Sm120a` is not in this file"), std::string::npos) << r.refused;
+}
+
+TEST(RenderCpp, NamesTheNewLabelLikeTheOthersWhenTheFileDefinesIt) {
+  std::string src =
+      "enum class SmArch { kSm90, kSm100, kSm120 };\n"
+      "int stages(SmArch a) {\n  switch (a) {\n    case SmArch::kSm100:\n      return 6;\n  }\n}\n";
+  EXPECT_EQ(applied(src, renderCppCase(src, entryAt(src, "SmArch::kSm100", "SmArch::kSm100"), "120")),
+            "enum class SmArch { kSm90, kSm100, kSm120 };\n"
+            "int stages(SmArch a) {\n  switch (a) {\n    case SmArch::kSm100:\n    case SmArch::kSm120:\n"
+            "      return 6;\n  }\n}\n");
 }
 
 TEST(RenderCpp, WidensATemplateArgumentTestButNotASpecialisation) {

@@ -98,6 +98,43 @@ CppRendered widenWith(const std::string& src, const Entry& like, const std::stri
   return r;
 }
 
+// `CudaArch::Sm100a` with the new key 120 gives `CudaArch::Sm120a`: the one
+// run of two or three digits in the name is the arch, in sm spelling.
+std::optional<std::string> renamedLabel(const std::string& name, const std::string& key) {
+  bool smKey = key.size() >= 2 && key.size() <= 3;
+  for (char c : key) smKey &= std::isdigit(static_cast<unsigned char>(c)) != 0;
+  if (!smKey) return std::nullopt;
+  size_t runs = 0, at = 0, len = 0;
+  for (size_t i = 0; i < name.size();) {
+    if (!std::isdigit(static_cast<unsigned char>(name[i]))) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < name.size() && std::isdigit(static_cast<unsigned char>(name[j]))) ++j;
+    ++runs, at = i, len = j - i;
+    i = j;
+  }
+  if (runs != 1 || len < 2 || len > 3) return std::nullopt;
+  return name.substr(0, at) + key + name.substr(at + len);
+}
+
+std::string lastComponent(const std::string& name) {
+  size_t c = name.rfind("::");
+  return c == std::string::npos ? name : name.substr(c + 2);
+}
+
+// `word` as a whole identifier somewhere in `src`.
+bool spelledIn(const std::string& src, const std::string& word) {
+  auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t p = src.find(word); p != std::string::npos; p = src.find(word, p + 1)) {
+    bool before = p == 0 || !ident(src[p - 1]);
+    bool after = p + word.size() >= src.size() || !ident(src[p + word.size()]);
+    if (before && after) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 CppRendered renderCppCase(const std::string& src, const Entry& like, const std::string& key) {
@@ -113,14 +150,23 @@ CppRendered renderCppCase(const std::string& src, const Entry& like, const std::
     r.refused = "the label of `" + like.key_text + "` is not a plain `case N:`; add a label for the new arch by hand";
     return r;
   }
-  // A label spelled as a macro or enumerator: the new arch's name may not exist.
-  for (char c : like.key_text)
-    if (!std::isdigit(static_cast<unsigned char>(c))) {
-      r.refused = "its labels are names (`" + like.key_text + "`); add the new arch's label by hand if the name is defined";
+  // A label spelled as a macro or enumerator gets the new arch's name when
+  // this file defines or uses it; a name that may not exist is not written.
+  std::string label = key;
+  bool named = false;
+  for (char c : like.key_text) named |= !std::isdigit(static_cast<unsigned char>(c));
+  if (named) {
+    std::optional<std::string> renamed = renamedLabel(like.key_text, key);
+    if (!renamed || !spelledIn(src, lastComponent(*renamed))) {
+      r.refused = "its labels are names (`" + like.key_text + "`) and " +
+                  (renamed ? "`" + *renamed + "` is not in this file" : "the new arch's name cannot be derived") +
+                  "; add the new arch's label by hand if the name is defined";
       return r;
     }
+    label = *renamed;
+  }
   uint32_t labelEnd = static_cast<uint32_t>(colon + 1);
-  std::string copy = src.substr(kw, like.item.begin - kw) + key + src.substr(like.item.end, labelEnd - like.item.end);
+  std::string copy = src.substr(kw, like.item.begin - kw) + label + src.substr(like.item.end, labelEnd - like.item.end);
   bool ownLine = true;
   for (size_t i = ls; i < kw; ++i) ownLine &= blank(src[i]);
   r.begin = r.end = labelEnd;
