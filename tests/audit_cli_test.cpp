@@ -19,14 +19,6 @@ namespace {
 using test::slurp;
 using test::spit;
 
-std::vector<std::string> cases() {
-  std::vector<std::string> out;
-  for (const auto& e : fs::recursive_directory_iterator(TESTDATA_DIR))
-    if (e.is_directory() && fs::exists(e.path() / "archscan-test.yaml"))
-      out.push_back(fs::relative(e.path(), TESTDATA_DIR).generic_string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 bool targetRule(const std::string& r) {
   return r == "missing-arch" || r == "bounded-range" || r == "name-mismatch" || r == "gated" || r == "deny-list-review";
@@ -93,7 +85,7 @@ TEST_P(AuditAgreesWithCheck, OnEveryRun) {
   EXPECT_GT(runs, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Testdata, AuditAgreesWithCheck, ::testing::ValuesIn(cases()), test::caseTestName);
+INSTANTIATE_TEST_SUITE_P(Testdata, AuditAgreesWithCheck, ::testing::ValuesIn(test::caseNames()), test::caseTestName);
 
 class AuditCli : public ::testing::Test {
  protected:

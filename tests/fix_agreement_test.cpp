@@ -17,14 +17,6 @@ namespace fs = std::filesystem;
 namespace archscan {
 namespace {
 
-std::vector<std::string> cases() {
-  std::vector<std::string> out;
-  for (const auto& e : fs::recursive_directory_iterator(TESTDATA_DIR))
-    if (e.is_directory() && fs::exists(e.path() / "archscan-test.yaml"))
-      out.push_back(fs::relative(e.path(), TESTDATA_DIR).generic_string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 using EditKey = std::tuple<std::string, long, long, std::string>;  // file, offset, replaces, text
 
@@ -60,7 +52,7 @@ TEST_P(FixAgreesWithCheck, EveryFindingsFixIsPlannedByFix) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Testdata, FixAgreesWithCheck, ::testing::ValuesIn(cases()), test::caseTestName);
+INSTANTIATE_TEST_SUITE_P(Testdata, FixAgreesWithCheck, ::testing::ValuesIn(test::caseNames()), test::caseTestName);
 
 }  // namespace
 }  // namespace archscan

@@ -23,16 +23,6 @@ namespace fs = std::filesystem;
 namespace archscan {
 namespace {
 
-// Every folder holding archscan-test.yaml: the end-to-end cases at the top,
-// and the fixtures by rule (rules/<rule-id>) and by kind (kinds/<language>-<kind>).
-std::vector<std::string> caseNames() {
-  std::vector<std::string> out;
-  for (const auto& e : fs::recursive_directory_iterator(TESTDATA_DIR))
-    if (e.is_directory() && fs::exists(e.path() / "archscan-test.yaml"))
-      out.push_back(fs::relative(e.path(), TESTDATA_DIR).generic_string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 // Files whose comments start with `#` rather than `//`.
 bool hashComments(const fs::path& p) {
@@ -150,7 +140,7 @@ TEST_P(Golden, FindingsMatchExpectations) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Testdata, Golden, ::testing::ValuesIn(caseNames()), test::caseTestName);
+INSTANTIATE_TEST_SUITE_P(Testdata, Golden, ::testing::ValuesIn(test::caseNames()), test::caseTestName);
 
 }  // namespace
 }  // namespace archscan

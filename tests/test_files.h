@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace archscan::test {
 
@@ -49,5 +51,18 @@ inline std::string caseTestName(const ::testing::TestParamInfo<std::string>& inf
     if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
   return n;
 }
+
+#ifdef TESTDATA_DIR
+// Every folder holding archscan-test.yaml: the end-to-end cases at the top,
+// and the fixtures by rule (rules/<rule-id>) and by kind (kinds/<language>-<kind>).
+inline std::vector<std::string> caseNames() {
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(TESTDATA_DIR))
+    if (e.is_directory() && std::filesystem::exists(e.path() / "archscan-test.yaml"))
+      out.push_back(std::filesystem::relative(e.path(), TESTDATA_DIR).generic_string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+#endif
 
 }  // namespace archscan::test
