@@ -98,6 +98,11 @@ TEST_F(Scale, ShardedFactsMergeToTheSingleScan) {
     }
     facts.push_back(".");
     EXPECT_EQ(check(facts), plain) << "N = " << n;
+    // As a shell glob gives them: one flag, then every shard as an argument.
+    std::vector<std::string> globbed = {"--no-cache", "."};
+    for (size_t i = 2; i < facts.size() - 1; i += 2) globbed.push_back(facts[i]);
+    globbed.insert(globbed.begin() + 2, "--facts");
+    EXPECT_EQ(check(globbed), plain) << "N = " << n << ", --facts FILE...";
   }
 }
 

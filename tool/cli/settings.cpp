@@ -21,6 +21,12 @@ bool isYaml(const std::string& p) {
   return ends(".yaml") || ends(".yml");
 }
 
+bool isFactsFile(const std::string& p) {
+  auto ends = [&](const std::string& e) { return p.size() >= e.size() && p.compare(p.size() - e.size(), e.size(), e) == 0; };
+  std::error_code ec;
+  return (ends(".json") || ends(".json.zst")) && fs::is_regular_file(p, ec);
+}
+
 fs::path absoluteFolder(const fs::path& p) {
   std::error_code ec;
   return fs::absolute(p, ec).lexically_normal();
@@ -147,7 +153,12 @@ Settings settle(const Invocation& inv) {
     return s;
   }
   if (!(inv.command & kScanning)) return s;
-  for (const auto& a : inv.options.args) (inv.command == kPatch && isYaml(a) ? s.patchsets : s.paths).push_back(a);
+  for (const auto& a : inv.options.args) {
+    // `--facts /tmp/facts-*.json.zst`: the shell hands the flag one file and
+    // the rest as arguments; with --facts given, they are shards too.
+    if (inv.given.count("facts") && isFactsFile(a)) s.o.facts.push_back(a);
+    else (inv.command == kPatch && isYaml(a) ? s.patchsets : s.paths).push_back(a);
+  }
   if (inv.given.count("jobs")) validateJobs(inv.options.jobs);
   for (const auto& spec : optionTable())
     if (spec.check == Check::NonNegative && (spec.commands & inv.command) && inv.given.count(spec.name))

@@ -93,7 +93,7 @@ const std::vector<OptionSpec>& optionTable() {
        "Parse every file, also those without arch-shaped words (slow; for checking the prefilter)", kScanning,
        Scope::CommandLine, &O::no_prefilter},
       {"facts", 0, "FILE",
-       "Link and analyze these `archscan extract` outputs (every shard) instead of extracting; repeatable",
+       "Link and analyze these `archscan extract` outputs (every shard) instead of extracting; repeatable, and with it the .json/.json.zst files among the arguments count too (`--facts facts-*.json.zst`)",
        kCheck | kAudit | kFix, Scope::CommandLine, &O::facts},
       {"shard", 0, "K/N", "The files whose path hashes to shard K of N", kExtract, Scope::CommandLine, &O::shard, {},
        Check::None, Merge::Replace, false, "1/1, all"},
