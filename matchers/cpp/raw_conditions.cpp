@@ -1,5 +1,7 @@
 #include "raw_conditions.h"
 
+#include <optional>
+
 namespace archscan::cpp {
 namespace {
 
@@ -69,9 +71,12 @@ struct Parser {
       return c;
     }
     if (eat("defined")) {
+      size_t at = i - 1;
       bool paren = eat("(");
+      size_t macro = i;
       if (i < end) ++i;
       if (paren) eat(")");
+      if (auto test = featureTest(macro, at)) return Condition{Conjunction{*test}};
       return unknown();
     }
     return comparison();
@@ -113,6 +118,31 @@ struct Parser {
     test.whole = tokenSpan(t[lo], t[hi]);
     return Condition{Conjunction{test}};
   }
+  // `defined(__CUDA_ARCH_FEAT_SM100_ALL)` holds only when compiling for
+  // sm_100a: a test `== 100` whose literal is the digits inside the name, so
+  // a guard of these macros reads and widens like `__CUDA_ARCH__ == 1000`.
+  std::optional<Test> featureTest(size_t macro, size_t from) const {
+    if (macro >= end || i == 0 || t[macro].kind != Tok::Ident) return std::nullopt;
+    std::string_view name = spell(text, t[macro]);
+    constexpr std::string_view kHead = "__CUDA_ARCH_FEAT_SM", kTail = "_ALL";
+    if (name.size() <= kHead.size() + kTail.size() || name.substr(0, kHead.size()) != kHead ||
+        name.substr(name.size() - kTail.size()) != kTail) return std::nullopt;
+    std::string_view digits = name.substr(kHead.size(), name.size() - kHead.size() - kTail.size());
+    if (digits.size() < 2 || digits.size() > 3) return std::nullopt;
+    for (char c : digits)
+      if (c < '0' || c > '9') return std::nullopt;
+    Test test;
+    test.op = CmpOp::Eq;
+    test.value = std::stoll(std::string(digits));
+    test.literal = std::string(digits);
+    uint32_t b = t[macro].begin + static_cast<uint32_t>(kHead.size());
+    test.literal_span = Span{b, b + static_cast<uint32_t>(digits.size()), t[macro].line, t[macro].line};
+    test.subject.text = std::string(kFeatureMacros);
+    test.subject.atoms.push_back(std::string(kFeatureMacros));
+    test.whole = tokenSpan(t[from], t[i - 1]);
+    return test;
+  }
+
   // An operand: a run of tokens up to an operator of lower precedence.
   void skipOperand() {
     int depth = 0;

@@ -11,6 +11,10 @@
 
 namespace archscan::cpp {
 
+// The subject of `defined(__CUDA_ARCH_FEAT_SM100_ALL)` tests: one family of
+// macros, one per arch-specific target, named here as knowledge.yaml lists it.
+inline constexpr std::string_view kFeatureMacros = "__CUDA_ARCH_FEAT_SM*_ALL";
+
 // Macros a file defines as another capability macro: `#define ARCH __CUDA_ARCH__`.
 using MacroAliases = std::map<std::string, std::string>;
 
