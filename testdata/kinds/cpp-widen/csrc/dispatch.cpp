@@ -4,15 +4,17 @@ int getSMVersion();
 bool fp8Enabled();
 
 // A comparison beside `&&` needs parentheses once widened; one inside a
-// `||` run or alone in its condition does not.
+// `||` run or alone in its condition does not. In a run, the new test goes
+// after the nearest lower arch.
 int tileSize() {
   int sm = getSMVersion();
   if (fp8Enabled() && sm == 100) return 256;  // expect: missing-arch sm_120 error
-  if (sm == 90 || sm == 100) return 128;  // (the same chain on sm)
+  if (sm == 90 || sm == 100 || sm == 103) return 128;  // (the same chain on sm)
   throw std::runtime_error("unsupported SM");
 }
 
-// Labels share the `like` label's body.
+// A new label shares the `like` label's body, after the nearest lower arch
+// among the labels beside it.
 const char* kernelName(int sm_version) {
   switch (sm_version) {  // expect: missing-arch sm_120 error
     case 90:
