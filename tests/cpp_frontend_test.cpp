@@ -2,6 +2,7 @@
 // then the whole front-end (Clang included) on small sources.
 #include <gtest/gtest.h>
 
+#include "cpp/balance.h"
 #include "cpp/compile_flags.h"
 #include "cpp/cpp_subject.h"
 #include "cpp/guards.h"
@@ -52,6 +53,31 @@ TEST(RawConditions, IfOperandsBecomeDisjunctionsOfTests) {
   EXPECT_EQ(c[0][1].value, 900);
   EXPECT_EQ(c[1][0].subject.text, "__CUDA_ARCH__");
   EXPECT_EQ(src.substr(c[1][0].literal_span.begin, 4), "1000");
+}
+
+TEST(RawConditions, FeatureMacroTestsReadAsTheArchInTheirName) {
+  std::string src = "defined(__CUDA_ARCH_FEAT_SM90_ALL) || !defined(__CUDA_ARCH_FEAT_SM100_ALL) || "
+                    "defined(__CUDA_ARCH_FEAT_SMX_ALL) || defined(CUTLASS_ARCH_MMA_SM90A_ENABLED)";
+  auto toks = lexCpp(src);
+  Condition c = rawCondition(src, toks, 0, toks.size(), {});
+  ASSERT_EQ(c.size(), 2u);  // the last two are not arch-specific feature macros
+  EXPECT_EQ(c[0][0].op, CmpOp::Eq);
+  EXPECT_EQ(c[0][0].value, 90);
+  EXPECT_EQ(c[0][0].subject.text, "__CUDA_ARCH_FEAT_SM*_ALL");
+  EXPECT_EQ(src.substr(c[0][0].literal_span.begin, c[0][0].literal_span.end - c[0][0].literal_span.begin), "90");
+  EXPECT_EQ(src.substr(c[0][0].whole.begin, c[0][0].whole.end - c[0][0].whole.begin), "defined(__CUDA_ARCH_FEAT_SM90_ALL)");
+  EXPECT_EQ(c[1][0].op, CmpOp::Ne);
+  EXPECT_EQ(c[1][0].value, 100);
+}
+
+TEST(Balance, CountsBracketsAndIfGroupsThatDoNotPair) {
+  EXPECT_EQ(imbalances("int f() { return g(1, (2)); }\n#if A\n#endif\n"), 0);
+  EXPECT_EQ(imbalances("int f() { return g(1, (2); }\n"), 1);
+  EXPECT_EQ(imbalances("#if (__CUDA_ARCH__ == 900\n#endif\n"), 1);
+  EXPECT_EQ(imbalances("#if A\nint x;\n"), 1);
+  EXPECT_EQ(imbalances("#endif\n"), 1);
+  // Brackets inside strings, characters and comments are text.
+  EXPECT_EQ(imbalances("const char* s = \"(\"; char c = '{'; // )\n"), 0);
 }
 
 TEST(Guards, NestedInTheElseOfAnotherGuardIsFoundAndErrorMeansCrash) {

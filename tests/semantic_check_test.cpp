@@ -92,6 +92,35 @@ TEST(SemanticCheck, RefusesANewSyntaxError) {
   EXPECT_THROW(check(editOf("SUPPORTED", "10]", ", 12,,", "10")), PatchError);
 }
 
+TEST(SemanticCheck, RefusesACppEditThatLeavesABracketOpen) {
+  // A guard widened with a parenthesis too few would no longer compile.
+  std::string old = "__global__ void k(float* o) {\n#if (__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000)\n  o[0] = 1;\n#endif\n}\n";
+  FileFacts f = test::extractCpp(old, "k.cu");
+  f.path = "k.cu";
+  Program program = link({f});
+  ASSERT_FALSE(program.sites.empty());
+  size_t at = old.find("1000") + 4;
+  Edit e;
+  e.file = "k.cu";
+  e.begin = e.end = static_cast<uint32_t>(at);
+  e.text = " || (__CUDA_ARCH__ == 1200";
+  e.site = 0;
+  e.line = 2;
+  e.add = "sm_120";
+  e.add_arch = Arch{12, 0, false, Variant::None};
+  std::string now = old;
+  now.insert(at, e.text);
+  std::vector<std::unique_ptr<Frontend>> fes;
+  fes.push_back(std::make_unique<CppFrontend>(test::knowledge(), CppSettings{"/nonexistent", ""}));
+  FrontendSet set(std::move(fes));
+  try {
+    checkSemantics({"k.cu", Language::Cpp, old, now}, {&e}, program, set);
+    FAIL() << "an unbalanced guard passed";
+  } catch (const PatchError& err) {
+    EXPECT_NE(std::string(err.what()).find("syntax error"), std::string::npos) << err.what();
+  }
+}
+
 TEST(SemanticCheck, MapsOffsetsThroughInsertionsAndReplacements) {
   Edit ins;
   ins.begin = ins.end = 10;
