@@ -284,6 +284,19 @@ bool joined(const std::string& src, const Entry& a, const Entry& b) {
 // the labels or `||` run that `like` starts, so the site stays in arch order
 // and the new arch still takes `like`'s path.
 const Entry& cppAnchor(const Site& s, const Entry& like, const Arch& add, const std::string& src) {
+  // A test conjoined with another (`fp8 && sm == 100 || sm == 103`) keeps
+  // its own widening: the neighbour's arm does not require `fp8`.
+  auto conjoined = [&](const Entry& e) {
+    size_t b = e.item.begin, a = e.item.end;
+    while (b > 0 && isSpace(src[b - 1])) --b;
+    while (a < src.size() && isSpace(src[a])) ++a;
+    auto endsWith = [&](const char* w) {
+      size_t n = std::strlen(w);
+      return b >= n && src.compare(b - n, n, w) == 0;
+    };
+    return endsWith("&&") || endsWith("and") || src.compare(a, 2, "&&") == 0 || src.compare(a, 3, "and") == 0;
+  };
+  if (like.form != EntryForm::Case && conjoined(like)) return like;
   const Entry* at = &like;
   for (;;) {
     const Entry* next = nullptr;
@@ -292,7 +305,7 @@ const Entry& cppAnchor(const Site& s, const Entry& like, const Arch& add, const 
           (!next || e.item.begin < next->item.begin))
         next = &e;
     if (!next || next->arch.smInt() <= at->arch.smInt() || next->arch.smInt() >= add.smInt() ||
-        !joined(src, *at, *next))
+        !joined(src, *at, *next) || (next->form != EntryForm::Case && conjoined(*next)))
       return *at;
     at = next;
   }

@@ -13,6 +13,14 @@ int tileSize() {
   throw std::runtime_error("unsupported SM");
 }
 
+// A test conjoined with a feature check is widened where it stands: the
+// `|| sm == 103` arm beside it does not require fp8.
+int pipeline() {
+  int sm = getSMVersion();
+  if (fp8Enabled() && sm == 100 || sm == 103) return 4;  // expect: missing-arch sm_120 error
+  throw std::runtime_error("unsupported SM");
+}
+
 // A new label shares the `like` label's body, after the nearest lower arch
 // among the labels beside it.
 const char* kernelName(int sm_version) {
