@@ -122,7 +122,7 @@ struct Parser {
   // sm_100a: a test `== 100` whose literal is the digits inside the name, so
   // a guard of these macros reads and widens like `__CUDA_ARCH__ == 1000`.
   std::optional<Test> featureTest(size_t macro, size_t from) const {
-    if (macro >= end || i == 0 || t[macro].kind != Tok::Ident) return std::nullopt;
+    if (macro >= end || t[macro].kind != Tok::Ident) return std::nullopt;
     std::string_view name = spell(text, t[macro]);
     constexpr std::string_view kHead = "__CUDA_ARCH_FEAT_SM", kTail = "_ALL";
     if (name.size() <= kHead.size() + kTail.size() || name.substr(0, kHead.size()) != kHead ||

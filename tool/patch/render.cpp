@@ -257,64 +257,10 @@ bool gencodePair(const LinkedSite& s, size_t idx, const PatchRule& r, const std:
 // (`DG_HOST_ASSERT(arch_major == 10)`) are this file's text and are edited.
 bool cppEditable(const LinkedSite& s) { return s.language == Language::Cpp && s.site.macro.empty(); }
 
-// Whether only a joiner lies between two C++ entries of one arm: `case 100:
-// case 103:` share a body, `sm == 100 || sm == 103` a branch.
-bool joined(const std::string& src, const Entry& a, const Entry& b) {
-  std::string between = src.substr(a.item.end, b.item.begin - a.item.end);
-  std::string words;
-  for (size_t i = 0; i < between.size(); ++i) {
-    char c = between[i];
-    if (c == '/' && i + 1 < between.size() && between[i + 1] == '/') {
-      size_t nl = between.find('\n', i);
-      if (nl == std::string::npos) break;
-      i = nl;
-      continue;
-    }
-    bool blank = isSpace(c) || c == '\n' || c == '\r' || c == '\\';  // `\` continues an #if
-    if (!blank) words += c;
-    else if (!words.empty() && words.back() != ' ') words += ' ';
-  }
-  while (!words.empty() && words.back() == ' ') words.pop_back();
-  bool negated = src.substr(a.item.begin, a.item.end - a.item.begin).find("!=") != std::string::npos;
-  if (a.form == EntryForm::Case) return words == ":case" || words == ": case";
-  return negated ? words == "&&" || words == "and" : words == "||" || words == "or";
-}
-
-// Where a C++ label or test for `add` goes: after the nearest lower arch of
-// the labels or `||` run that `like` starts, so the site stays in arch order
-// and the new arch still takes `like`'s path.
-const Entry& cppAnchor(const Site& s, const Entry& like, const Arch& add, const std::string& src) {
-  // A test conjoined with another (`fp8 && sm == 100 || sm == 103`) keeps
-  // its own widening: the neighbour's arm does not require `fp8`.
-  auto conjoined = [&](const Entry& e) {
-    size_t b = e.item.begin, a = e.item.end;
-    while (b > 0 && isSpace(src[b - 1])) --b;
-    while (a < src.size() && isSpace(src[a])) ++a;
-    auto endsWith = [&](const char* w) {
-      size_t n = std::strlen(w);
-      return b >= n && src.compare(b - n, n, w) == 0;
-    };
-    return endsWith("&&") || endsWith("and") || src.compare(a, 2, "&&") == 0 || src.compare(a, 3, "and") == 0;
-  };
-  if (like.form != EntryForm::Case && conjoined(like)) return like;
-  const Entry* at = &like;
-  for (;;) {
-    const Entry* next = nullptr;
-    for (const Entry& e : s.entries)
-      if (e.form == like.form && e.arm == like.arm && e.item.begin >= at->item.end &&
-          (!next || e.item.begin < next->item.begin))
-        next = &e;
-    if (!next || next->arch.smInt() <= at->arch.smInt() || next->arch.smInt() >= add.smInt() ||
-        !joined(src, *at, *next) || (next->form != EntryForm::Case && conjoined(*next)))
-      return *at;
-    at = next;
-  }
-}
-
 // A C++ entry rendered by render_cpp: one edit, or the reason it is refused.
 bool cppEdit(const LinkedSite& s, size_t idx, const PatchRule& r, const std::string& src, const Entry& template_,
              const std::string& key, Rendered& out) {
-  const Entry& like = cppAnchor(s.site, template_, r.add, src);
+  const Entry& like = cppAnchor(src, s.site.entries, template_, r.add);
   CppRendered c = like.form == EntryForm::Case      ? renderCppCase(src, like, key)
                   : like.form == EntryForm::Compare ? renderCppCompare(src, like, key)
                                                     : renderCppTemplateArg(src, like, key);

@@ -135,7 +135,52 @@ bool spelledIn(const std::string& src, const std::string& word) {
   return false;
 }
 
+// Whether only a joiner lies between two entries of one arm: `case 100:
+// case 103:` share a body, `sm == 100 || sm == 103` a branch.
+bool joined(const std::string& src, const Entry& a, const Entry& b) {
+  std::string words;
+  for (size_t i = a.item.end; i < b.item.begin; ++i) {
+    if (src.compare(i, 2, "//") == 0) {
+      i = src.find('\n', i);
+      if (i == std::string::npos || i >= b.item.begin) return false;
+      continue;
+    }
+    char c = src[i];
+    bool space = blank(c) || c == '\n' || c == '\r' || c == '\\';  // `\` continues an #if
+    if (!space) words += c;
+    else if (!words.empty() && words.back() != ' ') words += ' ';
+  }
+  while (!words.empty() && words.back() == ' ') words.pop_back();
+  if (a.form == EntryForm::Case) return words == ":case" || words == ": case";
+  bool negated = src.substr(a.item.begin, a.item.end - a.item.begin).find("!=") != std::string::npos;
+  return negated ? words == "&&" || words == "and" : words == "||" || words == "or";
+}
+
+// A test conjoined with another (`fp8 && sm == 100 || sm == 103`) keeps its
+// own widening: the neighbour's arm does not require `fp8`.
+bool conjoined(const std::string& src, const Entry& e) {
+  if (e.form == EntryForm::Case) return false;
+  std::string l = before(src, e.item.begin), r = after(src, e.item.end);
+  return l == "&&" || l == "and" || r == "&&" || r == "and";
+}
+
 }  // namespace
+
+const Entry& cppAnchor(const std::string& src, const std::vector<Entry>& entries, const Entry& like, const Arch& add) {
+  if (conjoined(src, like)) return like;
+  const Entry* at = &like;
+  for (;;) {
+    const Entry* next = nullptr;
+    for (const Entry& e : entries)
+      if (e.form == like.form && e.arm == like.arm && e.item.begin >= at->item.end &&
+          (!next || e.item.begin < next->item.begin))
+        next = &e;
+    if (!next || next->arch.smInt() <= at->arch.smInt() || next->arch.smInt() >= add.smInt() ||
+        !joined(src, *at, *next) || conjoined(src, *next))
+      return *at;
+    at = next;
+  }
+}
 
 CppRendered renderCppCase(const std::string& src, const Entry& like, const std::string& key) {
   CppRendered r;

@@ -6,6 +6,7 @@
 // items are rendered by the shared list renderer.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "model/facts.h"
 
@@ -16,6 +17,11 @@ struct CppRendered {
   std::string text;
   std::string refused;  // non-empty: not rendered, and why
 };
+
+// Where a C++ label or test for `add` goes: after the nearest lower arch of
+// the labels or `||` run that `like` starts, so the site stays in arch order
+// and the new arch still takes `like`'s path; `like` itself otherwise.
+const Entry& cppAnchor(const std::string& src, const std::vector<Entry>& entries, const Entry& like, const Arch& add);
 
 // `key` is the new arch's key in the site's spelling.
 CppRendered renderCppCase(const std::string& src, const Entry& like, const std::string& key);
