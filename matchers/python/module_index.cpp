@@ -1,6 +1,7 @@
 #include "module_index.h"
 
 #include <algorithm>
+#include <cstring>
 #include <functional>
 
 #include "ts_util.h"
@@ -8,15 +9,23 @@
 namespace archscan::py {
 namespace {
 
-// The parent of every inner node below root, sorted by node id. A tree
-// cursor visits the same (visible) nodes ts_node_parent links, and keeps the
-// path down in `path`, so each node costs one step, however deep it sits.
-// Leaves are most of a tree and callers walk up from inner nodes, so leaves
-// are left out (and asked of ts_node_parent).
-std::vector<ModuleIndex::Link> parentsBelow(TSNode root) {
-  std::vector<ModuleIndex::Link> out;
-  if (ts_node_is_null(root)) return out;
-  out.push_back({root.id, TSNode{}});
+// One cursor walk gives the parent of every inner node below root (sorted
+// by node id), and, per function definition, whether a raise or assert sits
+// anywhere in it and which return statements are its own. A tree cursor
+// visits the same (visible) nodes ts_node_parent links and keeps the path
+// down in `path`, so each node costs one step, however deep it sits. Leaves
+// are most of a tree and callers walk up from inner nodes, so leaves are left
+// out of the parents (and asked of ts_node_parent).
+void walkBelow(TSNode root, std::vector<ModuleIndex::Link>& parents, std::set<const void*>& raising,
+               std::map<const void*, std::vector<TSNode>>& returns) {
+  if (ts_node_is_null(root)) return;
+  const TSLanguage* lang = ts_tree_language(root.tree);
+  auto symbol = [&](const char* name) {
+    return ts_language_symbol_for_name(lang, name, static_cast<uint32_t>(std::strlen(name)), true);
+  };
+  const TSSymbol def = symbol("function_definition"), lambda = symbol("lambda"), ret = symbol("return_statement"),
+                 raise = symbol("raise_statement"), assert_ = symbol("assert_statement");
+  parents.push_back({root.id, TSNode{}});
   TSTreeCursor c = ts_tree_cursor_new(root);
   std::vector<TSNode> path{root};
   for (;;) {
@@ -30,18 +39,29 @@ std::vector<ModuleIndex::Link> parentsBelow(TSNode root) {
       if (!more) break;
     }
     TSNode n = ts_tree_cursor_current_node(&c);
-    if (ts_node_child_count(n) > 0) out.push_back({n.id, path.back()});
+    if (ts_node_child_count(n) > 0) parents.push_back({n.id, path.back()});
+    TSSymbol s = ts_node_symbol(n);
+    if (s == raise || s == assert_) {
+      for (const TSNode& a : path)
+        if (ts_node_symbol(a) == def) raising.insert(a.id);
+    } else if (s == ret) {
+      for (auto a = path.rbegin(); a != path.rend(); ++a) {
+        TSSymbol as = ts_node_symbol(*a);
+        if (as == def) returns[a->id].push_back(n);
+        if (as == def || as == lambda) break;
+      }
+    }
     path.push_back(n);
   }
   ts_tree_cursor_delete(&c);
-  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return std::less<>()(a.id, b.id); });
-  return out;
+  std::sort(parents.begin(), parents.end(), [](const auto& a, const auto& b) { return std::less<>()(a.id, b.id); });
 }
 
 }  // namespace
 
 ModuleIndex::ModuleIndex(TSNode root, const std::vector<Capture>& defs, const std::string& src)
-    : src_(src), parents_(parentsBelow(root)) {
+    : src_(src) {
+  walkBelow(root, parents_, raising_, returns_);
   for (const auto& c : defs) {
     if (c.name == "function" || c.name == "class")
       scopes_.push_back(Scope{ts_node_start_byte(c.node), ts_node_end_byte(c.node), c.name == "class",
@@ -81,6 +101,13 @@ ModuleIndex::ModuleIndex(TSNode root, const std::vector<Capture>& defs, const st
 const std::vector<size_t>& ModuleIndex::selfAssignments(const std::string& cls, const std::string& attr) const {
   auto it = selfAssigns_.find(cls + "." + attr);
   return it == selfAssigns_.end() ? none_ : it->second;
+}
+
+bool ModuleIndex::raises(TSNode fn) const { return !ts_node_is_null(fn) && raising_.count(fn.id) > 0; }
+
+const std::vector<TSNode>& ModuleIndex::returnsOf(TSNode fn) const {
+  auto it = ts_node_is_null(fn) ? returns_.end() : returns_.find(fn.id);
+  return it == returns_.end() ? noCalls_ : it->second;
 }
 
 const std::vector<size_t>& ModuleIndex::assignmentsIn(TSNode fn) const {

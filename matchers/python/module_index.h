@@ -5,6 +5,7 @@
 
 #include <initializer_list>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,6 +41,11 @@ class ModuleIndex {
   const std::vector<TSNode>& calls() const { return calls_; }
 
   const FunctionInfo* function(TSNode fn) const;
+  // A raise or assert anywhere in function `fn`, nested definitions included.
+  bool raises(TSNode fn) const;
+  // The return statements of function `fn` itself (not of functions or
+  // lambdas nested in it), in document order.
+  const std::vector<TSNode>& returnsOf(TSNode fn) const;
   // Assignments whose enclosing function is `fn` (null node: module and class level).
   const std::vector<size_t>& assignmentsIn(TSNode fn) const;
   // `self.attr = ...` / `cls.attr = ...` in the methods of class `cls`.
@@ -77,6 +83,8 @@ class ModuleIndex {
   std::map<std::string, std::vector<TSNode>> callsByName_;
   std::map<std::string, std::vector<size_t>> selfAssigns_;
   std::vector<Link> parents_;  // by node id, from one cursor walk
+  std::set<const void*> raising_;  // function nodes holding a raise or assert
+  std::map<const void*, std::vector<TSNode>> returns_;  // by function node
   // Function and class definitions by byte range: scope questions are
   // answered by containment, because ts_node_parent walks down from the root
   // on every call and made deep files quadratic.

@@ -86,13 +86,6 @@ int countErrors(TSNode n) {
   return c;
 }
 
-bool raisesAnywhere(TSNode n) {
-  if (py::is(n, "raise_statement") || py::is(n, "assert_statement")) return true;
-  for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
-    if (raisesAnywhere(ts_node_named_child(n, i))) return true;
-  return false;
-}
-
 }  // namespace
 
 PythonFrontend::PythonFrontend(const Knowledge& k) : k_(k), queries_(std::make_unique<py::QuerySet>(tree_sitter_python())) {}
@@ -154,7 +147,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
     FunctionSummary s;
     s.name = f.qualname;
     s.params = f.params;
-    s.raises = raisesAnywhere(py::field(f.node, "body"));
+    s.raises = idx.raises(f.node);
     s.returns_capability = eval.returnsCapability(f);
     facts.functions.push_back(std::move(s));
   }

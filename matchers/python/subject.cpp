@@ -238,17 +238,11 @@ bool SubjectEvaluator::returnsCapability(const FunctionInfo& f, Walk& w) const {
   const void* key = f.node.id;
   if (!w.visiting.insert(key).second) return false;
   bool result = false;
-  std::vector<TSNode> stack{field(f.node, "body")};
-  while (!stack.empty() && !result) {
-    TSNode n = stack.back();
-    stack.pop_back();
-    if (is(n, "function_definition") || is(n, "lambda")) continue;
-    if (is(n, "return_statement")) {
-      for (TSNode v : namedChildren(n)) result |= eval(v, w).subject;
-      continue;
-    }
-    for (TSNode c : namedChildren(n)) stack.push_back(c);
-  }
+  // Last return first, stopping at the first that yields a capability:
+  // inside a call cycle, what is memoized depends on that order.
+  const auto& returns = idx_.returnsOf(f.node);
+  for (auto r = returns.rbegin(); r != returns.rend() && !result; ++r)
+    for (TSNode v : namedChildren(*r)) result |= eval(v, w).subject;
   w.visiting.erase(key);
   if (w.visiting.empty() || result) returns_[f.node.id] = result;  // a cycle's partial "no" is not final
   return result;
