@@ -5,7 +5,7 @@ BUILD ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 
-.PHONY: all setup setup-test-tools configure build demo test fuzz clean
+.PHONY: all setup setup-test-tools configure build demo test sanitize fuzz clean
 
 all: build
 
@@ -37,10 +37,23 @@ demo: build
 test: build setup-test-tools
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
+# The whole suite again, built with ASan+UBSan in build-sanitize/. LLVM and
+# Clang are not instrumented; what they report is suppressed by name in
+# tests/sanitizers/ (each entry says why).
+SANITIZE_BUILD ?= build-sanitize
+sanitize: setup-test-tools
+	cmake -S . -B $(SANITIZE_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARCHSCAN_SANITIZE=ON
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp:print_suppressions=0 \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:suppressions=$(CURDIR)/tests/sanitizers/ubsan.supp \
+	ctest --test-dir $(SANITIZE_BUILD) --output-on-failure -j $(JOBS)
+
 # libFuzzer targets in build-fuzz/ (clang-19), each run for FUZZ_RUNS executions.
 FUZZ_RUNS ?= 1000000
-fuzz: setup
+fuzz:
+	scripts/setup.sh --fuzz
 	scripts/fuzz.sh $(FUZZ_RUNS) build-fuzz
 
 clean:
-	rm -rf $(BUILD) build-fuzz
+	rm -rf $(BUILD) $(SANITIZE_BUILD) build-fuzz

@@ -10,6 +10,8 @@ pkgs=(cmake ninja-build g++ pkgconf openssl
       "clang-$LLVM" "llvm-$LLVM-dev" "libclang-$LLVM-dev"
       libcli11-dev libyaml-cpp-dev libgtest-dev git)
 command -v npm >/dev/null || pkgs+=(npm)
+# `make fuzz` links libFuzzer and the sanitizer runtimes of clang-$LLVM.
+if [[ ${1:-} == --fuzz ]]; then pkgs+=("libclang-rt-$LLVM-dev"); fi
 
 missing=()
 for p in "${pkgs[@]}"; do
