@@ -74,7 +74,7 @@ if "archscan-cold" in cpu and "archscan-warm" in cpu:
 PY
 }
 
-declare -a scaling
+scaling=()  # declared empty: `set -u` rejects ${#scaling[@]} of a bare declare when no tree was generated
 for n in $sizes; do
   tree="$work/gen-$n"
   python3 "$here/gen_tree.py" "$n" "$tree"

@@ -120,8 +120,10 @@ bool mentionsArchLiteral(std::string_view text) {
 }
 
 bool mentionsAny(std::string_view text, const std::vector<std::string_view>& words) {
+  // ASCII only, without std::tolower's per-byte locale call: every file of
+  // a warm scan still passes through here, and the words are ASCII.
   std::string low(text.size(), '\0');
-  std::transform(text.begin(), text.end(), low.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  std::transform(text.begin(), text.end(), low.begin(), [](char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; });
   for (auto w : words)
     if (low.find(w) != std::string::npos) return true;
   return false;
