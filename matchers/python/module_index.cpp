@@ -107,7 +107,7 @@ bool ModuleIndex::raises(TSNode fn) const { return !ts_node_is_null(fn) && raisi
 
 const std::vector<TSNode>& ModuleIndex::returnsOf(TSNode fn) const {
   auto it = ts_node_is_null(fn) ? returns_.end() : returns_.find(fn.id);
-  return it == returns_.end() ? noCalls_ : it->second;
+  return it == returns_.end() ? noNodes_ : it->second;
 }
 
 const std::vector<size_t>& ModuleIndex::assignmentsIn(TSNode fn) const {
@@ -117,7 +117,7 @@ const std::vector<size_t>& ModuleIndex::assignmentsIn(TSNode fn) const {
 
 const std::vector<TSNode>& ModuleIndex::callsTo(const std::string& name) const {
   auto it = callsByName_.find(name);
-  return it == callsByName_.end() ? noCalls_ : it->second;
+  return it == callsByName_.end() ? noNodes_ : it->second;
 }
 
 std::string ModuleIndex::text(TSNode n) const {

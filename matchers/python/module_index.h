@@ -97,7 +97,7 @@ class ModuleIndex {
   std::vector<Scope> scopes_;
   std::vector<const Scope*> scopesAround(TSNode n) const;
   std::vector<size_t> none_;
-  std::vector<TSNode> noCalls_;
+  std::vector<TSNode> noNodes_;  // what callsTo and returnsOf give for none
 };
 
 // Names bound by an assignment target (x; a, b; (a, b)).
