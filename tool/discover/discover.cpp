@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <unordered_map>
 #include <sstream>
 
 #include "discover/gitignore.h"
@@ -23,31 +24,58 @@ std::string readSmall(const fs::path& p) {
   }
 }
 
-// Relative to the current directory when the file is below it, else absolute.
-std::string displayPath(const fs::path& p) {
+// Relative to `cwd` when the file is below it, else absolute.
+std::string displayPath(const fs::path& p, const fs::path& cwd) {
   std::error_code ec;
   fs::path abs = fs::absolute(p, ec).lexically_normal();
-  fs::path cwd = fs::current_path(ec);
   fs::path rel = abs.lexically_relative(cwd);
   if (!rel.empty() && *rel.begin() != "..") return rel.generic_string();
   return abs.generic_string();
 }
 
-// Packages are folders with __init__.py: a/b/c.py in package a.b is a.b.c.
-std::string moduleName(const fs::path& file) {
-  std::vector<std::string> parts;
-  if (file.filename() != "__init__.py") parts.push_back(file.stem().string());
-  fs::path dir = fs::absolute(file).parent_path();
+std::string displayPath(const fs::path& p) {
   std::error_code ec;
-  while (fs::exists(dir / "__init__.py", ec)) {
-    parts.push_back(dir.filename().string());
-    if (dir == dir.parent_path()) break;
-    dir = dir.parent_path();
-  }
-  std::string out;
-  for (auto it = parts.rbegin(); it != parts.rend(); ++it) out += (out.empty() ? "" : ".") + *it;
-  return out;
+  return displayPath(p, fs::current_path(ec));
 }
+
+// What every discovered file is named by: its display path and, for Python,
+// its module. Both were asked of the file system per file (the working
+// folder, and an __init__.py look-up per enclosing folder); a tree of
+// thousands of files asks once per folder.
+class Namer {
+ public:
+  Namer() {
+    std::error_code ec;
+    cwd_ = fs::current_path(ec);
+  }
+  std::string display(const fs::path& p) const { return displayPath(p, cwd_); }
+
+  // Packages are folders with __init__.py: a/b/c.py in package a.b is a.b.c.
+  std::string module(const fs::path& file) {
+    std::error_code ec;
+    std::string package = packageOf(fs::absolute(file, ec).parent_path());
+    if (file.filename() == "__init__.py") return package;
+    std::string stem = file.stem().string();
+    return package.empty() ? stem : package + "." + stem;
+  }
+
+ private:
+  // The dotted package a folder is, "" when it holds no __init__.py.
+  std::string packageOf(const fs::path& dir) {
+    auto known = packages_.find(dir.native());
+    if (known != packages_.end()) return known->second;
+    std::error_code ec;
+    std::string name;
+    if (fs::exists(dir / "__init__.py", ec)) {
+      std::string outer = dir == dir.parent_path() ? "" : packageOf(dir.parent_path());
+      name = outer.empty() ? dir.filename().string() : outer + "." + dir.filename().string();
+    }
+    return packages_[dir.native()] = name;
+  }
+
+  fs::path cwd_;
+  std::unordered_map<std::string, std::string> packages_;
+};
 
 bool matchesExclude(const ExcludeGlob& g, const std::string& rel, const fs::path& abs) {
   // A bare name excludes that folder or file anywhere: --exclude tests
@@ -93,12 +121,13 @@ std::string head(const fs::path& p) {
 // A folder is walked unless hidden; .github holds CI workflows and scripts.
 bool hiddenFolder(const std::string& name) { return !name.empty() && name[0] == '.' && name != ".github"; }
 
-void addFile(const fs::path& p, const fs::path& root, Language lang, Discovery& out) {
+void addFile(const fs::path& p, const fs::path& root, Language lang, Namer& names, Discovery& out) {
   out.files.push_back(
-      SourceFile{displayPath(p), root.generic_string(), lang, lang == Language::Python ? moduleName(p) : ""});
+      SourceFile{names.display(p), root.generic_string(), lang, lang == Language::Python ? names.module(p) : ""});
 }
 
-void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& frontends, Discovery& out) {
+void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& frontends, Namer& names,
+          Discovery& out) {
   IgnoreRules ignore;
   std::error_code ec;
   fs::path canonRoot = fs::weakly_canonical(root, ec);
@@ -151,7 +180,7 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
       out.diagnostics.push_back({"note", displayPath(p), 0, "skipped: larger than " + std::to_string(opts.max_bytes >> 20) + " MiB"});
       continue;
     }
-    addFile(p, root, fe->language(), out);
+    addFile(p, root, fe->language(), names, out);
   }
 }
 
@@ -160,6 +189,7 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
 Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions& opts, const FrontendSet& frontends) {
   Discovery out;
   out.exclude_hits.assign(opts.excludes.size(), 0);
+  Namer names;
   for (const auto& raw : paths) {
     fs::path p(raw);
     std::error_code ec;
@@ -169,7 +199,7 @@ Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions&
       continue;
     }
     if (fs::is_directory(st)) {
-      walk(p, opts, frontends, out);
+      walk(p, opts, frontends, names, out);
     } else {
       std::string given = p.lexically_normal().generic_string();
       const Frontend* fe = frontends.forFile(given);
@@ -178,7 +208,7 @@ Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions&
         out.diagnostics.push_back({"warning", raw, 0, "not a language archscan reads (by file name)"});
         continue;
       }
-      addFile(p, p.parent_path().empty() ? fs::path(".") : p.parent_path(), fe->language(), out);
+      addFile(p, p.parent_path().empty() ? fs::path(".") : p.parent_path(), fe->language(), names, out);
     }
   }
   std::sort(out.files.begin(), out.files.end(), [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
