@@ -5,6 +5,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "facts_io/facts_binary.h"
 #include "facts_io/facts_io.h"
 
 namespace archscan {
@@ -214,6 +215,40 @@ TEST(FactsIo, ZstdRoundTripsAndRefusesDamage) {
   EXPECT_LT(packed.size(), text.size());
   EXPECT_EQ(zstdDecompress(packed, "x"), text);
   EXPECT_THROW(zstdDecompress(packed.substr(0, packed.size() / 2), "x"), FactsFormatError);
+}
+
+// The snapshot's binary form carries what the JSON does, field for field.
+TEST(FactsBinary, EveryFieldRoundTrips) {
+  FileFacts f = fullFacts();
+  std::string bytes = encodeFileFacts(f);
+  FileFacts back = decodeFileFacts(bytes, "test");
+  EXPECT_EQ(writeFileFacts(back), writeFileFacts(f));
+  EXPECT_EQ(back.content_hash, 0xfedcba9876543210ull);
+  EXPECT_EQ(back.sites[0].gate_arg_index, 2);
+  EXPECT_EQ(writeFileFacts(decodeFileFacts(encodeFileFacts(FileFacts{}), "test")), writeFileFacts(FileFacts{}));
+  FileFacts negative;
+  negative.sites.push_back(Site{});  // gate_arg_index -1
+  negative.sites[0].entries.push_back(Entry{});
+  negative.sites[0].entries[0].minors = {-7, 1 << 30};
+  EXPECT_EQ(writeFileFacts(decodeFileFacts(encodeFileFacts(negative), "t")), writeFileFacts(negative));
+}
+
+TEST(FactsBinary, TruncatedOrDamagedBytesAreRefused) {
+  std::string bytes = encodeFileFacts(fullFacts());
+  for (size_t n = 0; n < bytes.size(); ++n)
+    EXPECT_THROW(decodeFileFacts(std::string_view(bytes).substr(0, n), "x"), FactsFormatError) << "first " << n;
+  EXPECT_THROW(decodeFileFacts(bytes + "\x01", "x"), FactsFormatError);
+  // The language is the third field, after two short strings: out of range.
+  FileFacts plain;
+  std::string small = encodeFileFacts(plain);
+  ASSERT_EQ(small.substr(0, 3), std::string("\0\0\0", 3));
+  small[2] = 99 << 1;
+  try {
+    decodeFileFacts(small, "snap");
+    FAIL() << "an out-of-range language was read";
+  } catch (const FactsFormatError& e) {
+    EXPECT_EQ(std::string(e.what()), "snap: snapshot facts hold an out-of-range enum");
+  }
 }
 
 }  // namespace

@@ -58,8 +58,21 @@ TEST_F(Scale, WarmCacheGivesTheColdOutputByteForByte) {
   EXPECT_EQ(timeless(warm.out), plain);
   EXPECT_NE(warm.err.find(" 0 misses"), std::string::npos) << warm.err;
   EXPECT_EQ(entries(cache), stored);
+  // testdata/ was written long before: the snapshot answers for every file.
+  EXPECT_EQ(warm.err.find(" 0 files unchanged"), std::string::npos) << warm.err;
+  EXPECT_NE(warm.err.find("files unchanged since the last scan"), std::string::npos) << warm.err;
 
-  // Damage every entry: each is refused and re-extracted, never trusted.
+  // Without the snapshot, every file is read again and its entry is a hit.
+  fs::remove_all(fs::path(cache) / "snapshots");
+  ProcessResult hits = run({"check", "--format", "json", "--fail-on", "never", "-v", "--cache-dir", cache, "--target",
+                            "sm_120", "--target", "sm_121", "--all", "."});
+  EXPECT_EQ(timeless(hits.out), plain);
+  EXPECT_NE(hits.err.find(": 0 files unchanged since the last scan (not read), " + std::to_string(stored) + " hits"),
+            std::string::npos)
+      << hits.err;
+
+  // Damage every entry and drop the snapshot: each entry is refused and re-extracted, never trusted.
+  fs::remove_all(fs::path(cache) / "snapshots");
   for (const auto& e : fs::recursive_directory_iterator(cache)) {
     if (e.path().extension() != ".facts") continue;
     std::string bytes = test::slurp(e.path());

@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <stdexcept>
 
 #include "analyze/rules/rules.h"
+#include "cache/snapshot.h"
 #include "arch/suggest.h"
 #include "discover/discover.h"
 #include "extract/extract.h"
@@ -104,6 +106,18 @@ void checkSuppressionRules(const Program& p, std::vector<Diagnostic>& notices) {
   }
 }
 
+// One snapshot per scan: the paths as given and the working folder (they
+// shape the paths files are known by), the settings, and the shard.
+std::string snapshotPath(const std::string& cacheDir, const std::string& fingerprint, const ScanOptions& opts,
+                         Shard shard) {
+  std::error_code ec;
+  std::string key = fingerprint + '\0' + std::filesystem::current_path(ec).string() + '\0' + joined(scanPaths(opts)) +
+                    '\0' + std::to_string(shard.index) + "/" + std::to_string(shard.count);
+  char name[40];
+  std::snprintf(name, sizeof name, "%016llx.snapshot", static_cast<unsigned long long>(xxh3(key)));
+  return (std::filesystem::path(cacheDir) / "snapshots" / name).string();
+}
+
 // Discovery and extraction (through the cache unless it is off).
 struct Extracted {
   std::vector<FileFacts> files;
@@ -143,6 +157,12 @@ Extracted discoverAndExtract(const ScanOptions& opts, const Knowledge& k, const 
     if (!dir.empty()) cache = std::make_unique<ContentCache>(dir, opts.cache_max_bytes);
   }
   eo.cache = cache.get();
+  std::string snapshotFile = cache ? snapshotPath(cache->dir(), eo.fingerprint, opts, shard) : "";
+  Snapshot previous = cache ? Snapshot::load(snapshotFile) : Snapshot{};
+  eo.snapshot = cache ? &previous : nullptr;
+  eo.record = cache != nullptr;
+  // Coarse file-system clocks and edits within a tick of the read: see cache/snapshot.h.
+  eo.settled_before_ns = nowNs() - 2'000'000'000;
   auto w0 = std::chrono::steady_clock::now();
   Extraction ex;
   {
@@ -150,15 +170,20 @@ Extracted discoverAndExtract(const ScanOptions& opts, const Knowledge& k, const 
     eo.done = &progress.done;
     ex = extractAll(found.files, frontends, eo);
   }
+  // Rewritten only when it would differ: every record came from it and it holds no other file.
+  if (cache && (ex.stats.unchanged != ex.records.size() || previous.size() != ex.records.size()))
+    writeSnapshot(snapshotFile, ex.headers, ex.records);
   if (cache && ex.stats.cache.stored > 0) prof.cache_pruned = cache->prune();
   prof.extract_wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
   prof.extract_cpu = processCpuSeconds() - c1;
   for (int l = 0; l < kLanguageCount; ++l) {
     const LanguageTime& t = ex.stats.by_language[l];
-    prof.languages.push_back({languageName(static_cast<Language>(l)), t.files, t.parsed, t.cached, t.cpu_seconds});
+    prof.languages.push_back(
+        {languageName(static_cast<Language>(l)), t.files, t.parsed, t.cached, t.unchanged, t.cpu_seconds});
   }
   for (const auto& f : ex.stats.slowest) prof.slowest.push_back({f.cpu_seconds, f.path});
   prof.cache_hits = ex.stats.cache.hits;
+  prof.unchanged = ex.stats.unchanged;
   prof.cache_misses = ex.stats.cache.misses;
   prof.cache_dir = cache ? cache->dir() : "";
   prof.threads = opts.jobs;

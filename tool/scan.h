@@ -54,13 +54,14 @@ struct ScanProfile {
   double facts_io_cpu = 0;  // reading --facts files
   struct Language {
     std::string name;
-    size_t files = 0, parsed = 0, cached = 0;
+    size_t files = 0, parsed = 0, cached = 0, unchanged = 0;
     double cpu = 0;
   };
   std::vector<Language> languages;
   std::vector<std::pair<double, std::string>> slowest;  // CPU seconds, path
   size_t files = 0, sites = 0, families = 0, findings = 0;  // what the phases produced
   size_t cache_hits = 0, cache_misses = 0, cache_pruned = 0;
+  size_t unchanged = 0;  // files the last scan's snapshot answered, unread
   std::string cache_dir;  // "" when the cache was off
   int threads = 1;
 };

@@ -121,8 +121,9 @@ size_t ContentCache::prune() const {
   uint64_t total = 0;
   std::error_code ec;
   for (auto it = fs::recursive_directory_iterator(dir_, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    // Only entries: the folder also holds its .gitignore and write journals.
-    if (!it->is_regular_file(ec) || it->path().extension() != ".facts") continue;
+    // Entries and scan snapshots only: the folder also holds its .gitignore and write journals.
+    std::string ext = it->path().extension().string();
+    if (!it->is_regular_file(ec) || (ext != ".facts" && ext != ".snapshot")) continue;
     uint64_t size = it->file_size(ec);
     if (ec) continue;
     items.push_back({it->path(), size, it->last_write_time(ec)});

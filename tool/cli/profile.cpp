@@ -16,13 +16,14 @@ void printProfile(const ScanProfile& p, std::ostream& out) {
   line("  extraction           %8.2f s CPU (%.2f s wall)", p.extract_cpu, p.extract_wall);
   for (const auto& l : p.languages) {
     if (l.files == 0) continue;
-    line("    %-8s %6zu files, %6zu past the prefilter (%4.1f%%), %6zu cached: %8.2f s CPU", l.name.c_str(), l.files,
-         l.parsed, 100.0 * double(l.parsed) / double(l.files), l.cached, l.cpu);
+    line("    %-8s %6zu files, %6zu unchanged, %6zu past the prefilter (%4.1f%%), %6zu cached: %8.2f s CPU",
+         l.name.c_str(), l.files, l.unchanged, l.parsed, 100.0 * double(l.parsed) / double(l.files), l.cached, l.cpu);
   }
   line("  link                 %8.2f s CPU: %zu sites, %zu families", p.link_cpu, p.sites, p.families);
   line("  analyze              %8.2f s CPU: %zu findings", p.analyze_cpu, p.findings);
   if (!p.cache_dir.empty())
-    line("  cache %s: %zu hits, %zu misses, %zu pruned", p.cache_dir.c_str(), p.cache_hits, p.cache_misses, p.cache_pruned);
+    line("  cache %s: %zu files unchanged since the last scan (not read), %zu hits, %zu misses, %zu pruned",
+         p.cache_dir.c_str(), p.unchanged, p.cache_hits, p.cache_misses, p.cache_pruned);
   else if (p.facts_io_cpu == 0)
     line("  cache off");
   if (!p.slowest.empty()) line("  costliest files (CPU s):");

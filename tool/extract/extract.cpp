@@ -3,10 +3,10 @@
 #include <time.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <thread>
 
 #include "extract/cache_key.h"
+#include "facts_io/facts_binary.h"
 #include "util/source_text.h"
 
 namespace archscan {
@@ -31,12 +31,41 @@ FileFacts parse(const SourceFile& f, const Frontend& fe, std::string text, FileF
   }
 }
 
-// One file: read, prefilter, then the cache or the front-end. `hit` says the
-// cache answered, `full` that the front-end's full parser ran. Files the
-// prefilter keeps from the parser are skimmed again each time: that costs
-// less than looking them up.
-FileFacts extractOne(const SourceFile& f, const FrontendSet& frontends, const ExtractOptions& opts,
-                     const std::string& headers, bool& hit, bool& stored, bool& full) {
+// What became of one file, for the statistics and the next snapshot.
+struct Outcome {
+  bool hit = false;        // the content cache answered
+  bool stored = false;     // the facts were stored in the content cache
+  bool full = false;       // the front-end's full parser ran
+  bool unchanged = false;  // the snapshot answered; the file was not read
+  bool readable = false;   // read whole and UTF-8: the result may be recorded
+  std::string facts;       // encodeFileFacts() of the result, for the next snapshot
+};
+
+// The snapshot's facts for `f`, when its stamp is the one recorded (and, for
+// C and C++, the headers are those of the recording scan).
+std::optional<FileFacts> fromSnapshot(const SourceFile& f, const std::optional<FileStamp>& stamp,
+                                      const ExtractOptions& opts, const std::string& headers, Outcome& o) {
+  if (!opts.snapshot || !stamp) return std::nullopt;
+  if (f.language == Language::Cpp && opts.snapshot->headers() != headers) return std::nullopt;
+  auto bytes = opts.snapshot->find(f.path, *stamp);
+  if (!bytes) return std::nullopt;
+  try {
+    FileFacts facts = decodeFileFacts(*bytes, f.path);
+    facts.module = f.module;
+    o.unchanged = o.readable = true;
+    if (opts.record) o.facts = std::string(*bytes);
+    return facts;
+  } catch (const FactsFormatError&) {
+    return std::nullopt;
+  }
+}
+
+// One file: the snapshot, else read, prefilter, then the content cache or
+// the front-end. Files the prefilter keeps from the parser are skimmed again
+// each time: that costs less than looking them up.
+FileFacts extractOne(const SourceFile& f, const std::optional<FileStamp>& stamp, const FrontendSet& frontends,
+                     const ExtractOptions& opts, const std::string& headers, Outcome& o) {
+  if (auto same = fromSnapshot(f, stamp, opts, headers, o)) return std::move(*same);
   FileFacts facts;
   facts.path = f.path;
   facts.module = f.module;
@@ -54,6 +83,7 @@ FileFacts extractOne(const SourceFile& f, const FrontendSet& frontends, const Ex
                                  "not UTF-8 (invalid byte at offset " + std::to_string(*bad) + ")"});
     return facts;
   }
+  o.readable = true;
   // A BOM is blanked, not removed, so byte offsets stay those of the file.
   if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.replace(0, 3, "   ");
   const Frontend& fe = frontends.of(f.language);
@@ -66,30 +96,26 @@ FileFacts extractOne(const SourceFile& f, const FrontendSet& frontends, const Ex
     return skimmed;
   }
   if (!opts.cache) {
-    full = true;
+    o.full = true;
     return parse(f, fe, std::move(text), std::move(facts));
   }
   uint64_t key = cacheKey(opts.fingerprint, f, text, headers);
   if (auto cached = opts.cache->load(key)) {
-    hit = true;
+    o.hit = true;
     cached->module = f.module;
     return std::move(*cached);
   }
-  full = true;
+  o.full = true;
   FileFacts out = parse(f, fe, std::move(text), std::move(facts));
   opts.cache->store(key, out);
-  stored = true;
+  o.stored = true;
   return out;
 }
 
-std::vector<size_t> largestFirst(const std::vector<SourceFile>& files) {
-  std::vector<uintmax_t> size(files.size(), 0);
-  for (size_t i = 0; i < files.size(); ++i) {
-    std::error_code ec;
-    size[i] = std::filesystem::file_size(files[i].path, ec);
-    if (ec) size[i] = 0;
-  }
-  std::vector<size_t> order(files.size());
+std::vector<size_t> largestFirst(const std::vector<std::optional<FileStamp>>& stamps) {
+  std::vector<uint64_t> size(stamps.size(), 0);
+  for (size_t i = 0; i < stamps.size(); ++i) size[i] = stamps[i] ? stamps[i]->size : 0;
+  std::vector<size_t> order(stamps.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return size[a] > size[b]; });
   return order;
@@ -100,23 +126,26 @@ std::vector<size_t> largestFirst(const std::vector<SourceFile>& files) {
 Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& frontends, const ExtractOptions& opts) {
   Extraction out;
   out.files.resize(files.size());
-  std::string headers = opts.cache ? cppHeadersFingerprint(files, opts.root) : std::string();
+  std::string headers =
+      opts.cache || opts.snapshot || opts.record ? cppHeadersFingerprint(files, opts.root) : std::string();
+  out.headers = headers;
   // Largest files first, so a big file picked up last does not leave one
   // thread working alone at the end; results still land at their index.
-  std::vector<size_t> order = largestFirst(files);
+  // One stat per file: sizes for the order, stamps for the snapshot.
+  std::vector<std::optional<FileStamp>> stamps(files.size());
+  for (size_t i = 0; i < files.size(); ++i) stamps[i] = stampOf(files[i].path);
+  std::vector<size_t> order = largestFirst(stamps);
   std::vector<double> cpu(files.size(), 0);
-  std::vector<char> hits(files.size(), 0), stores(files.size(), 0), fulls(files.size(), 0);
+  std::vector<Outcome> outcomes(files.size());
   std::atomic<size_t> next{0};
   auto work = [&] {
     for (size_t n = next++; n < order.size(); n = next++) {
       size_t i = order[n];
       double t0 = threadCpuSeconds();
-      bool hit = false, stored = false, full = false;
-      out.files[i] = extractOne(files[i], frontends, opts, headers, hit, stored, full);
-      fulls[i] = full;
+      Outcome& o = outcomes[i];
+      out.files[i] = extractOne(files[i], stamps[i], frontends, opts, headers, o);
+      if (opts.record && o.readable && !o.unchanged) o.facts = encodeFileFacts(out.files[i]);
       cpu[i] = threadCpuSeconds() - t0;
-      hits[i] = hit;
-      stores[i] = stored;
       if (opts.done) ++*opts.done;
     }
   };
@@ -135,12 +164,17 @@ Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& f
     st.files_parsed += f.parsed ? 1 : 0;
     LanguageTime& lt = st.by_language[static_cast<int>(files[i].language)];
     ++lt.files;
-    lt.parsed += fulls[i];
-    lt.cached += hits[i];
+    const Outcome& o = outcomes[i];
+    lt.parsed += o.full;
+    lt.cached += o.hit;
+    lt.unchanged += o.unchanged;
     lt.cpu_seconds += cpu[i];
-    st.cache.hits += hits[i];
-    st.cache.stored += stores[i];
+    st.cache.hits += o.hit;
+    st.cache.stored += o.stored;
+    st.unchanged += o.unchanged;
     times.push_back({cpu[i], files[i].path});
+    if (opts.record && o.readable && stamps[i] && stampIsSettled(*stamps[i], opts.settled_before_ns))
+      out.records.push_back({files[i].path, *stamps[i], std::move(outcomes[i].facts)});
   }
   if (opts.cache) st.cache.misses = st.cache.stored;  // every miss is parsed and stored
   size_t keep = std::min(opts.slowest, times.size());

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cache/content_cache.h"
+#include "cache/snapshot.h"
 #include "discover/discover.h"
 #include "frontend/frontend.h"
 #include "model/facts.h"
@@ -17,6 +18,7 @@ struct LanguageTime {
   size_t files = 0;
   size_t parsed = 0;      // passed the prefilter to the front-end's full parser (C++: Clang) in this run
   size_t cached = 0;      // taken from the content cache
+  size_t unchanged = 0;   // taken from the last scan's snapshot, unread
   double cpu_seconds = 0; // thread CPU time, summed over files
 };
 
@@ -31,11 +33,16 @@ struct ExtractStats {
   LanguageTime by_language[kLanguageCount];  // indexed by Language
   std::vector<FileTime> slowest;  // the costliest files, costliest first
   CacheStats cache;
+  size_t unchanged = 0;  // files the snapshot answered
 };
 
 struct Extraction {
   std::vector<FileFacts> files;
   ExtractStats stats;
+  // With ExtractOptions::record: what the next snapshot holds, in file order
+  // (readable files whose stamps are settled).
+  std::vector<SnapshotRecord> records;
+  std::string headers;  // cppHeadersFingerprint() when a cache or snapshot is in use
 };
 
 struct ExtractOptions {
@@ -45,6 +52,9 @@ struct ExtractOptions {
   std::string fingerprint;                // extractionFingerprint() plus buildIdentity(), for cache keys
   std::string root;                       // the scan root: its headers are part of C++ cache keys
   bool prefilter = true;                  // false: every file reaches its parser (tests prove nothing is lost)
+  const Snapshot* snapshot = nullptr;     // the last scan's facts by stamp; null: read every file
+  bool record = false;                    // fill Extraction::records
+  int64_t settled_before_ns = 0;          // record stamps with both times before this (see stampIsSettled)
   size_t slowest = 15;                    // how many of the costliest files to keep
 };
 

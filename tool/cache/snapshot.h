@@ -1,0 +1,74 @@
+#pragma once
+// The last scan's facts by file identity, as git's index keeps blob hashes by
+// stat data. A warm scan of an unchanged tree costs reading every file,
+// hashing it, running the prefilter and parsing one cache entry per file; a
+// file whose device, inode, size, mtime and ctime are those recorded takes
+// its facts from here and is not opened at all. One snapshot per scan (root,
+// working folder, settings, shard), one file, written whole and renamed.
+//
+// A stamp is only recorded when both times lie before the scan started by a
+// margin: a file changed within one clock tick of being read would keep its
+// stamp, and only then (git calls such entries racy). ctime is set by the
+// kernel on every change and cannot be set back, so `touch -d` or a restored
+// mtime does not hide an edit.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace archscan {
+
+struct FileStamp {
+  uint64_t dev = 0;
+  uint64_t ino = 0;
+  uint64_t size = 0;
+  int64_t mtime_ns = 0;
+  int64_t ctime_ns = 0;
+  bool operator==(const FileStamp& o) const {
+    return dev == o.dev && ino == o.ino && size == o.size && mtime_ns == o.mtime_ns && ctime_ns == o.ctime_ns;
+  }
+};
+
+// The stamp of a regular file (symlinks followed), or nullopt.
+std::optional<FileStamp> stampOf(const std::string& path);
+
+// A stamp that may be recorded: both times before `trusted_before_ns`
+// (nanoseconds since the epoch; see nowNs()).
+bool stampIsSettled(const FileStamp& s, int64_t trusted_before_ns);
+int64_t nowNs();
+
+struct SnapshotRecord {
+  std::string path;
+  FileStamp stamp;
+  std::string facts;  // encodeFileFacts() of the file's facts (facts_io/facts_binary.h)
+};
+
+class Snapshot {
+ public:
+  // An absent, damaged or foreign snapshot loads empty: it only costs time.
+  static Snapshot load(const std::string& file);
+
+  // The facts recorded for `path` at `stamp`, or nullopt.
+  std::optional<std::string_view> find(const std::string& path, const FileStamp& stamp) const;
+  // The C/C++ headers fingerprint of the scan that wrote it (C++ facts depend on it).
+  const std::string& headers() const { return headers_; }
+  size_t size() const { return records_.size(); }
+
+ private:
+  struct Held {
+    FileStamp stamp;
+    std::string_view facts;
+  };
+  std::unique_ptr<std::string> bytes_;  // on the heap: moving keeps the views valid
+  std::string headers_;
+  std::unordered_map<std::string_view, Held> records_;  // views into bytes_
+};
+
+// Writes the snapshot to a temporary file and renames it over `file`. Best
+// effort: a snapshot that cannot be written only costs time next run.
+void writeSnapshot(const std::string& file, const std::string& headers, const std::vector<SnapshotRecord>& records);
+
+}  // namespace archscan
