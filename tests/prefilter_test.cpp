@@ -30,6 +30,33 @@ TEST(Prefilter, OrdinaryNumbersAndWordsDoNot) {
   EXPECT_FALSE(mentionsArchLiteral("sizes = {2: a, 4: b}\n"));
 }
 
+TEST(Prefilter, ShapesThatAreNotArchsDoNot) {
+  EXPECT_FALSE(mentionsArchLiteral("layer = Linear(hidden_size=128)\n"));  // assigns, not compares
+  EXPECT_FALSE(mentionsArchLiteral("config = Config(seq_length=100)\n"));
+  EXPECT_TRUE(mentionsArchLiteral("if sm != 100:\n"));
+  EXPECT_TRUE(mentionsArchLiteral("if sm== 90:\n"));
+  EXPECT_FALSE(mentionsArchLiteral("tile = (8, 4)\n"));  // no arch has minor 4 or 8
+  EXPECT_FALSE(mentionsArchLiteral("tile = (16, 8)\n"));
+  EXPECT_TRUE(mentionsArchLiteral("if cap == (12, 1):\n"));
+  EXPECT_FALSE(mentionsArchLiteral("MIN_TORCH = \"2.0\"\n"));  // a version
+  EXPECT_TRUE(mentionsArchLiteral("ARCHS = ['8.0', \"12.0a\"]\n"));
+}
+
+TEST(Prefilter, ArchWordsInsideUnrelatedWordsDoNot) {
+  EXPECT_FALSE(mentionsArchWord("args.recompute_granularity = 'full'\n"));
+  EXPECT_FALSE(mentionsArchWord("loss = compute_language_model_loss(x)\n"));
+  EXPECT_TRUE(mentionsArchWord("flags = ['-gencode', 'arch=compute_90,code=sm_90']\n"));
+  EXPECT_TRUE(mentionsArchWord("cap = get_compute_capability()\n"));
+  EXPECT_FALSE(mentionsArchWord("state = self.ssm_state\nasm_call()\n"));
+  EXPECT_TRUE(mentionsArchWord("if is_sm_90: pass\n"));
+  EXPECT_TRUE(mentionsArchWord("SM_TABLE = {}\n"));
+  EXPECT_FALSE(mentionsArchWord("idx = torch.searchsorted(a, b)  # research hierarchy archive\n"));
+  EXPECT_TRUE(mentionsArchWord("arch = get_arch()\n"));
+  EXPECT_TRUE(mentionsArchWord("TORCH_CUDA_ARCH_LIST = '9.0'\n"));
+  EXPECT_TRUE(mentionsArchWord("name = 'architecture'\n"));  // get_gpu_architecture
+  EXPECT_TRUE(mentionsArchWord("x = device.major\n"));
+}
+
 TEST(Prefilter, ArchWordsIgnoreCase) {
   EXPECT_TRUE(mentionsAny("if torch.cuda.get_device_CAPABILITY()", archTriggerWords()));
   EXPECT_FALSE(mentionsAny("import torch\n", archTriggerWords()));

@@ -99,7 +99,7 @@ bool PythonFrontend::accepts(std::string_view filename, std::string_view) const 
 }
 
 bool PythonFrontend::worthParsing(std::string_view text) const {
-  return mentionsAny(text, archTriggerWords()) || mentionsArchLiteral(text);
+  return mentionsArchWord(text) || mentionsArchLiteral(text);
 }
 
 FileFacts PythonFrontend::skim(const SourceText& source) const {

@@ -43,6 +43,9 @@ size_t blanksAt(std::string_view t, size_t i) {
 bool quotedDotted(std::string_view t, size_t q) {
   size_t i = q + 1, d = digitsAt(t, i);
   if (d < 1 || d > 2 || i + d >= t.size() || t[i + d] != '.') return false;
+  // "2.0" and "1.8" are versions: CUDA 12 and 13 build nothing older than 5.0.
+  int major = d == 1 ? t[i] - '0' : (t[i] - '0') * 10 + (t[i + 1] - '0');
+  if (major < 5 || major > 19) return false;
   i += d + 1;
   if (digitsAt(t, i) != 1) return false;
   ++i;
@@ -64,16 +67,20 @@ bool majorMinorPair(std::string_view t, size_t open) {
   if (i >= t.size() || t[i] != ',') return false;
   ++i;
   i += blanksAt(t, i);
-  if (digitsAt(t, i) != 1) return false;
+  // No arch has minor 4 or 8; (8, 4) and (16, 8) are shapes and tile sizes.
+  if (digitsAt(t, i) != 1 || t[i] == '4' || t[i] == '8') return false;
   i += 1;
   i += blanksAt(t, i);
   return i < t.size() && t[i] == ')';
 }
 
-// >= 90, == 100, < 120: an sm number after a comparison.
+// >= 90, == 100, != 80, < 120: an sm number after a comparison; not after
+// `=`, which in Python assigns (`hidden_size=128` was most of what passed).
 bool comparedSm(std::string_view t, size_t op) {
   size_t i = op + 1;
-  if (i < t.size() && t[i] == '=') ++i;
+  bool equals = i < t.size() && t[i] == '=';
+  if ((t[op] == '=' || t[op] == '!') && !equals) return false;
+  if (equals) ++i;
   i += blanksAt(t, i);
   size_t d = digitsAt(t, i);
   if (d < 2 || d > 3) return false;
@@ -112,20 +119,55 @@ bool mentionsArchLiteral(std::string_view text) {
     char c = text[i];
     if ((c == '"' || c == '\'') && quotedDotted(text, i)) return true;
     if (c == '(' && majorMinorPair(text, i)) return true;
-    if ((c == '<' || c == '>' || c == '=') && comparedSm(text, i)) return true;
+    if ((c == '<' || c == '>' || c == '=' || c == '!') && comparedSm(text, i)) return true;
     if ((c == '{' || c == ',') && archKey(text, i)) return true;
     if ((c == 's' || c == 'c') && (loneWord(text, i, "sm") || loneWord(text, i, "cc"))) return true;
   }
   return false;
 }
 
-bool mentionsAny(std::string_view text, const std::vector<std::string_view>& words) {
-  // ASCII only, without std::tolower's per-byte locale call: every file of
-  // a warm scan still passes through here, and the words are ASCII.
+namespace {
+
+// ASCII only, without std::tolower's per-byte locale call: the words are ASCII.
+std::string lowered(std::string_view text) {
   std::string low(text.size(), '\0');
   std::transform(text.begin(), text.end(), low.begin(), [](char c) { return c >= 'A' && c <= 'Z' ? char(c + 32) : c; });
+  return low;
+}
+
+bool letterAt(std::string_view low, size_t i) { return i < low.size() && low[i] >= 'a' && low[i] <= 'z'; }
+
+bool endsWithAt(std::string_view low, size_t at, std::string_view before) {
+  return at >= before.size() && low.compare(at - before.size(), before.size(), before) == 0;
+}
+
+// Whether the arch word `w` found at `at` is one, not part of a longer word
+// that never is (measured on real Python trees, where these were most of
+// the files that reached the parser for nothing).
+bool archWordAt(std::string_view low, size_t at, std::string_view w) {
+  size_t after = at + w.size();
+  if (w == "compute_")  // compute_90, compute_capability; not recompute_ or compute_loss
+    return after < low.size() && (digit(low[after]) || low.compare(after, 3, "cap") == 0);
+  if (w == "sm_") return at == 0 || !letterAt(low, at - 1);  // not ssm_state, asm_, hsm_
+  if (w == "arch")  // not search, research, hierarchy, archive
+    return !endsWithAt(low, at, "se") && !endsWithAt(low, at, "hier") && low.compare(after, 2, "iv") != 0;
+  return true;
+}
+
+}  // namespace
+
+bool mentionsAny(std::string_view text, const std::vector<std::string_view>& words) {
+  std::string low = lowered(text);
   for (auto w : words)
     if (low.find(w) != std::string::npos) return true;
+  return false;
+}
+
+bool mentionsArchWord(std::string_view text) {
+  std::string low = lowered(text);
+  for (auto w : archTriggerWords())
+    for (size_t at = low.find(w); at != std::string::npos; at = low.find(w, at + 1))
+      if (archWordAt(low, at, w)) return true;
   return false;
 }
 

@@ -22,6 +22,11 @@ const std::vector<std::string_view>& archOrFrameworkWords();
 // "9.0" and tests on an imported helper's result need no arch word.
 bool mentionsArchLiteral(std::string_view text);
 
+// Whether `text` names an arch word as code does, ignoring case: an
+// archTriggerWords() word that is not part of a longer word that never is
+// about archs (recompute_, ssm_state, search, hierarchy, archive).
+bool mentionsArchWord(std::string_view text);
+
 // Whether `text` contains any of `words` (given in lower case), ignoring case.
 bool mentionsAny(std::string_view text, const std::vector<std::string_view>& words);
 
