@@ -55,6 +55,9 @@ TEST(Prefilter, ArchWordsInsideUnrelatedWordsDoNot) {
   EXPECT_TRUE(mentionsArchWord("TORCH_CUDA_ARCH_LIST = '9.0'\n"));
   EXPECT_TRUE(mentionsArchWord("name = 'architecture'\n"));  // get_gpu_architecture
   EXPECT_TRUE(mentionsArchWord("x = device.major\n"));
+  EXPECT_FALSE(mentionsArchWord("data = load('gsm8k')\nif is_device_nvls_capable(): pass\n"));
+  EXPECT_TRUE(mentionsArchWord("USE_SM90 = True\n"));
+  EXPECT_TRUE(mentionsArchWord("if not device_capabilities(): pass\n"));
 }
 
 TEST(Prefilter, ArchWordsIgnoreCase) {

@@ -148,7 +148,9 @@ bool archWordAt(std::string_view low, size_t at, std::string_view w) {
   size_t after = at + w.size();
   if (w == "compute_")  // compute_90, compute_capability; not recompute_ or compute_loss
     return after < low.size() && (digit(low[after]) || low.compare(after, 3, "cap") == 0);
-  if (w == "sm_") return at == 0 || !letterAt(low, at - 1);  // not ssm_state, asm_, hsm_
+  if (w.rfind("sm", 0) == 0 && w != "smversion")  // sm_, sm90: not ssm_state, asm_, gsm8k
+    return at == 0 || !letterAt(low, at - 1);
+  if (w == "capab") return low.compare(after, 2, "le") != 0;  // capability, not nvls_capable
   if (w == "arch")  // not search, research, hierarchy, archive
     return !endsWithAt(low, at, "se") && !endsWithAt(low, at, "hier") && low.compare(after, 2, "iv") != 0;
   return true;

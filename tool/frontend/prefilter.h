@@ -24,7 +24,8 @@ bool mentionsArchLiteral(std::string_view text);
 
 // Whether `text` names an arch word as code does, ignoring case: an
 // archTriggerWords() word that is not part of a longer word that never is
-// about archs (recompute_, ssm_state, search, hierarchy, archive).
+// about archs (recompute_, ssm_state, gsm8k, search, hierarchy, archive,
+// capable).
 bool mentionsArchWord(std::string_view text);
 
 // Whether `text` contains any of `words` (given in lower case), ignoring case.
