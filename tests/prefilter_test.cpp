@@ -36,6 +36,9 @@ TEST(Prefilter, ShapesThatAreNotArchsDoNot) {
   EXPECT_TRUE(mentionsArchLiteral("if sm != 100:\n"));
   EXPECT_TRUE(mentionsArchLiteral("if sm== 90:\n"));
   EXPECT_FALSE(mentionsArchLiteral("tile = (8, 4)\n"));  // no arch has minor 4 or 8
+  EXPECT_FALSE(mentionsArchLiteral("if head_dim == 128:\n"));
+  EXPECT_FALSE(mentionsArchLiteral("SIZES = {128: a, 64: b}\n"));
+  EXPECT_TRUE(mentionsArchLiteral("if sm >= 120:\n"));
   EXPECT_FALSE(mentionsArchLiteral("tile = (16, 8)\n"));
   EXPECT_TRUE(mentionsArchLiteral("if cap == (12, 1):\n"));
   EXPECT_FALSE(mentionsArchLiteral("MIN_TORCH = \"2.0\"\n"));  // a version
@@ -53,7 +56,8 @@ TEST(Prefilter, ArchWordsInsideUnrelatedWordsDoNot) {
   EXPECT_FALSE(mentionsArchWord("idx = torch.searchsorted(a, b)  # research hierarchy archive\n"));
   EXPECT_TRUE(mentionsArchWord("arch = get_arch()\n"));
   EXPECT_TRUE(mentionsArchWord("TORCH_CUDA_ARCH_LIST = '9.0'\n"));
-  EXPECT_TRUE(mentionsArchWord("name = 'architecture'\n"));  // get_gpu_architecture
+  EXPECT_FALSE(mentionsArchWord("config.architectures = ['LlamaForCausalLM']\n"));  // a model's
+  EXPECT_TRUE(mentionsArchWord("arch_list = get_arch_list()\n"));
   EXPECT_TRUE(mentionsArchWord("x = device.major\n"));
   EXPECT_FALSE(mentionsArchWord("data = load('gsm8k')\nif is_device_nvls_capable(): pass\n"));
   EXPECT_TRUE(mentionsArchWord("USE_SM90 = True\n"));

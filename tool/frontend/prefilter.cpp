@@ -39,6 +39,10 @@ size_t blanksAt(std::string_view t, size_t i) {
   return n;
 }
 
+// 70..129 as an sm number: no arch has minor 4 or 8, so 128 (a common size)
+// and 84 are not one.
+bool smNumber(int n) { return n >= 70 && n < 130 && n % 10 != 4 && n % 10 != 8; }
+
 // "9.0", '12.1a'
 bool quotedDotted(std::string_view t, size_t q) {
   size_t i = q + 1, d = digitsAt(t, i);
@@ -87,7 +91,7 @@ bool comparedSm(std::string_view t, size_t op) {
   int n = 0;
   for (size_t j = 0; j < d; ++j) n = n * 10 + (t[i + j] - '0');
   bool ends = i + d >= t.size() || (!wordChar(t[i + d]) && t[i + d] != '.');
-  return ends && n >= 70 && n < 130;
+  return ends && smNumber(n);
 }
 
 // {90: ..., 100: ...} or {9: ..., 10: ...}: an arch number as a dict key,
@@ -101,7 +105,7 @@ bool archKey(std::string_view t, size_t open) {
   for (size_t j = 0; j < d; ++j) n = n * 10 + (t[i + j] - '0');
   i += d;
   i += blanksAt(t, i);
-  bool arch = (n >= 5 && n < 20) || (n >= 70 && n < 130);
+  bool arch = (n >= 5 && n < 20) || smNumber(n);
   return i < t.size() && t[i] == ':' && arch;
 }
 
@@ -151,8 +155,9 @@ bool archWordAt(std::string_view low, size_t at, std::string_view w) {
   if (w.rfind("sm", 0) == 0 && w != "smversion")  // sm_, sm90: not ssm_state, asm_, gsm8k
     return at == 0 || !letterAt(low, at - 1);
   if (w == "capab") return low.compare(after, 2, "le") != 0;  // capability, not nvls_capable
-  if (w == "arch")  // not search, research, hierarchy, archive
-    return !endsWithAt(low, at, "se") && !endsWithAt(low, at, "hier") && low.compare(after, 2, "iv") != 0;
+  if (w == "arch")  // not search, research, hierarchy, archive, nor a model's architecture
+    return !endsWithAt(low, at, "se") && !endsWithAt(low, at, "hier") && low.compare(after, 2, "iv") != 0 &&
+           low.compare(after, 8, "itecture") != 0;
   return true;
 }
 
