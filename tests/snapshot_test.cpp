@@ -80,6 +80,17 @@ TEST_F(SnapshotTest, OnlyStampsBeforeTheMarginAreSettled) {
   EXPECT_FALSE(stampIsSettled(s, 5'500'000'000));
 }
 
+TEST_F(SnapshotTest, TimesCenturiesAheadSaturateAndAreNeverSettled) {
+  fs::path f = dir / "x.py";
+  test::spit(f, "x = 1\n");
+  timespec times[2] = {{0, UTIME_OMIT}, {20'000'000'000, 0}};  // the year 2603 (touch -d)
+  if (::utimensat(AT_FDCWD, f.c_str(), times, 0) != 0) GTEST_SKIP() << "this file system refuses such a time";
+  auto s = stampOf(f.string());
+  ASSERT_TRUE(s.has_value());
+  EXPECT_GT(s->mtime_ns, nowNs());  // no overflow into the past
+  EXPECT_FALSE(stampIsSettled(*s, nowNs()));
+}
+
 // Extraction through a snapshot, as a scan does it.
 class SnapshotScan : public SnapshotTest {
  protected:

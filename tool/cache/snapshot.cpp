@@ -4,6 +4,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -60,6 +61,15 @@ struct Reader {
 
 std::string formatTag() { return std::to_string(kSnapshotFormat) + "." + std::to_string(kFactsFormat); }
 
+// Nanoseconds since the epoch, saturated: a time set centuries ahead
+// (touch -d) must not overflow.
+int64_t nanoseconds(const timespec& t) {
+  constexpr int64_t kMaxSeconds = INT64_MAX / 1000000000 - 1;
+  if (t.tv_sec > kMaxSeconds) return INT64_MAX;
+  if (t.tv_sec < -kMaxSeconds) return INT64_MIN;
+  return int64_t(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
 }  // namespace
 
 std::optional<FileStamp> stampOf(const std::string& path) {
@@ -69,15 +79,15 @@ std::optional<FileStamp> stampOf(const std::string& path) {
   s.dev = st.st_dev;
   s.ino = st.st_ino;
   s.size = static_cast<uint64_t>(st.st_size);
-  s.mtime_ns = int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
-  s.ctime_ns = int64_t(st.st_ctim.tv_sec) * 1000000000 + st.st_ctim.tv_nsec;
+  s.mtime_ns = nanoseconds(st.st_mtim);
+  s.ctime_ns = nanoseconds(st.st_ctim);
   return s;
 }
 
 int64_t nowNs() {
   timespec ts{};
   clock_gettime(CLOCK_REALTIME, &ts);
-  return int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+  return nanoseconds(ts);
 }
 
 bool stampIsSettled(const FileStamp& s, int64_t trusted_before_ns) {
