@@ -12,6 +12,7 @@
 #include <sstream>
 #include <vector>
 
+#include "cache/replace_file.h"
 #include "facts_io/facts_io.h"
 
 namespace archscan {
@@ -92,22 +93,7 @@ void ContentCache::store(uint64_t key, const FileFacts& facts) const {
       out << "# Made by archscan: its content cache, never to be committed.\n*\n";
     }
   }
-  // Unique per process and thread, so concurrent writers never share a temporary.
-  fs::path tmp = p;
-  tmp += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id()));
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return;
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.flush();
-    if (!out) {
-      out.close();
-      fs::remove(tmp, ec);
-      return;
-    }
-  }
-  fs::rename(tmp, p, ec);
-  if (ec) fs::remove(tmp, ec);
+  replaceWhole(p.string(), bytes, {});
 }
 
 size_t ContentCache::prune() const {

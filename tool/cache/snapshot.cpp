@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "cache/replace_file.h"
 #include "facts_io/facts_io.h"
 
 namespace archscan {
@@ -152,24 +153,7 @@ void writeSnapshot(const std::string& file, const std::string& headers, const st
   }
   std::string head = std::string(kMagic) + " " + formatTag() + " " + hex(xxh3(payload)) + " " +
                      std::to_string(payload.size()) + "\n";
-  std::error_code ec;
-  fs::create_directories(fs::path(file).parent_path(), ec);
-  if (ec) return;
-  std::string tmp = file + ".tmp." + std::to_string(::getpid());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return;
-    out.write(head.data(), static_cast<std::streamsize>(head.size()));
-    out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
-    out.flush();
-    if (!out) {
-      out.close();
-      fs::remove(tmp, ec);
-      return;
-    }
-  }
-  fs::rename(tmp, file, ec);
-  if (ec) fs::remove(tmp, ec);
+  replaceWhole(file, head, payload);
 }
 
 }  // namespace archscan
