@@ -12,7 +12,7 @@
 #include <sstream>
 #include <vector>
 
-#include "cache/replace_file.h"
+#include "util/replace_file.h"
 #include "facts_io/facts_io.h"
 
 namespace archscan {

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "cache/replace_file.h"
+#include "util/replace_file.h"
 #include "facts_io/facts_io.h"
 
 namespace archscan {

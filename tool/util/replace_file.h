@@ -1,5 +1,5 @@
 #pragma once
-// Best-effort whole-file replacement for the cache folder: the bytes go to a
+// Best-effort whole-file replacement for cache files: the bytes go to a
 // temporary unique per process and thread, then are renamed over `path`, so
 // concurrent readers see the old file or the new one, never half of either.
 #include <string>

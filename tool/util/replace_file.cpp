@@ -1,4 +1,4 @@
-#include "cache/replace_file.h"
+#include "util/replace_file.h"
 
 #include <unistd.h>
 
