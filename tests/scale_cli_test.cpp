@@ -1,6 +1,7 @@
 // Speed features must not change a single finding: over all of testdata, a
 // scan through a cold or warm content cache, a scan merged from sharded
-// facts files, and a scan without the prefilter report what a plain scan does.
+// facts files, a scan without the prefilter, and one with or without the
+// precompiled Clang prelude report what a plain scan does.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -171,6 +172,63 @@ TEST_F(Scale, ThePrefilterNeverLosesASite) {
     return std::regex_replace(s, std::regex(R"("files_parsed":\s*[0-9]+)"), "");
   };
   EXPECT_EQ(withoutStats(unfiltered), withoutStats(findings));
+}
+
+// Every C/C++ file of testdata that includes what it uses, parsed from the
+// precompiled standard headers or from its own includes: the same sites,
+// findings and audit rows. (cpp-std-via-framework is the one that does not,
+// and there the prelude finds more: its golden runs show both.)
+TEST_F(Scale, TheClangPreludeChangesNoFindingOfAFileThatIncludesWhatItUses) {
+  const std::vector<std::string> scope = {"--exclude", "cpp-std-via-framework", "."};
+  auto with = [&](std::vector<std::string> args) {
+    args.insert(args.end(), scope.begin(), scope.end());
+    return args;
+  };
+  std::string without = check(with({"--no-cache", "--no-clang-prelude"}));
+  ASSERT_NE(without.find("\"findings\""), std::string::npos);
+  EXPECT_EQ(check(with({"--no-cache"})), without);
+  auto audit = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = {"audit", "--format", "json", "--no-cache", "-q", "--fail-on", "never",
+                                     "--show", "all", "--columns", "all", "--target", "sm_120"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    ProcessResult r = run(with(args));
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return timeless(r.out);
+  };
+  std::string rows = audit({"--no-clang-prelude"});
+  EXPECT_GT(rows.size(), 1000u);
+  EXPECT_EQ(audit({}), rows);
+}
+
+// The prelude is kept in the cache folder and used again; a damaged copy is
+// found out by loading it once, rebuilt, and replaced.
+TEST_F(Scale, AKeptPreludeIsReusedAndADamagedOneRebuilt) {
+  std::string plain = check({"--no-cache", "."});
+  fs::path cache = dir / "cache";
+  auto scanAgain = [&] {
+    // Drop every entry and snapshot so that Clang parses again; keep the prelude.
+    for (const auto& e : fs::directory_iterator(cache))
+      if (e.path().filename() != "prelude") fs::remove_all(e.path());
+    return check({"--cache-dir", cache.string(), "."});
+  };
+  EXPECT_EQ(check({"--cache-dir", cache.string(), "."}), plain);
+  std::vector<fs::path> kept;
+  for (const auto& e : fs::directory_iterator(cache / "prelude")) kept.push_back(e.path());
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_EQ(kept[0].extension(), ".pch");
+  std::string built = test::slurp(kept[0]);
+  EXPECT_GT(built.size(), 100000u);
+
+  auto stamp = fs::last_write_time(kept[0]);
+  EXPECT_EQ(scanAgain(), plain);
+  EXPECT_EQ(fs::last_write_time(kept[0]), stamp);  // loaded, not rebuilt
+
+  test::spit(kept[0], built.substr(0, built.size() / 2));
+  EXPECT_EQ(scanAgain(), plain);
+  EXPECT_EQ(test::slurp(kept[0]).size(), built.size());
+  test::spit(kept[0], std::string(4096, 'x'));
+  EXPECT_EQ(scanAgain(), plain);
+  EXPECT_EQ(test::slurp(kept[0]).size(), built.size());
 }
 
 }  // namespace

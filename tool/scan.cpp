@@ -25,8 +25,17 @@
 namespace archscan {
 namespace {
 
-// The C++ front-end's settings: the scan's root, and the compilation
-// database named by -p or found at the root or in its build*/ folders.
+std::vector<std::string> scanPaths(const ScanOptions& opts) {
+  return opts.paths.empty() ? std::vector<std::string>{"."} : opts.paths;
+}
+
+std::string cacheDir(const ScanOptions& opts) {
+  return opts.cache_dir.empty() ? defaultCacheDir(scanPaths(opts).front()) : opts.cache_dir;
+}
+
+// The C++ front-end's settings: the scan's root, the compilation database
+// named by -p or found at the root or in its build*/ folders, and where the
+// precompiled prelude is kept (the cache folder, as long as it is on).
 FrontendSettings frontendSettings(const ScanOptions& opts) {
   namespace fs = std::filesystem;
   FrontendSettings s;
@@ -42,6 +51,9 @@ FrontendSettings frontendSettings(const ScanOptions& opts) {
     if (!fs::is_regular_file(db, ec)) throw std::runtime_error(db.string() + ": no compilation database there (-p)");
     s.database = db.string();
   }
+  s.clang_prelude = opts.clang_prelude && s.database.empty();
+  if (s.clang_prelude && opts.cache && !cacheDir(opts).empty())
+    s.prelude_dir = (fs::path(cacheDir(opts)) / "prelude").string();
   return s;
 }
 
@@ -49,10 +61,6 @@ double processCpuSeconds() {
   timespec ts{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
-
-std::vector<std::string> scanPaths(const ScanOptions& opts) {
-  return opts.paths.empty() ? std::vector<std::string>{"."} : opts.paths;
 }
 
 std::string joined(const std::vector<std::string>& paths) {
@@ -153,7 +161,7 @@ Extracted discoverAndExtract(const ScanOptions& opts, const Knowledge& k, const 
   eo.fingerprint = out.fingerprint + "/" + buildIdentity() + (opts.prefilter ? "" : "/unfiltered");
   std::unique_ptr<ContentCache> cache;
   if (opts.cache) {
-    std::string dir = opts.cache_dir.empty() ? defaultCacheDir(scanPaths(opts).front()) : opts.cache_dir;
+    std::string dir = cacheDir(opts);
     if (!dir.empty()) cache = std::make_unique<ContentCache>(dir, opts.cache_max_bytes);
   }
   eo.cache = cache.get();

@@ -40,6 +40,9 @@ struct ScanOptions {
   // discovering and extracting (paths still name the root for reports).
   std::vector<std::string> facts_files;
   bool prefilter = true;  // --no-prefilter: parse every file (to check the prefilter loses nothing)
+  // C/C++ without a database: parses start from the standard headers
+  // precompiled once (--no-clang-prelude turns it off).
+  bool clang_prelude = true;
 };
 
 // Where a scan's time went (-v): CPU seconds per phase, extraction per

@@ -1,25 +1,34 @@
 // The Clang invocation: command line, in-memory overlay for the file being
-// read and the shim headers, a collecting diagnostic consumer, and the
-// compilation database reader.
+// read and the shim headers, a collecting diagnostic consumer, the
+// precompiled prelude, and the compilation database reader.
 #include "clang_parser.h"
 
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/FileManager.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
+#include <clang/Frontend/FrontendActions.h>
+#include <clang/Lex/PreprocessorOptions.h>
+#include <clang/Serialization/ASTWriter.h>
 #include <clang/Tooling/JSONCompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/VirtualFileSystem.h>
+#include <llvm/Support/xxhash.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include "clang_observer.h"
+#include "clang_toolchain.h"
+#include "util/replace_file.h"
 
 namespace archscan::embedded {
 extern const char* const cuda_shim_h;
+extern const char* const prelude_h;
 }
 
 namespace archscan::cpp {
@@ -58,6 +67,67 @@ class ObserveAction : public clang::ASTFrontendAction {
   const ClangSettings& settings_;
   Observations& out_;
 };
+
+// Serializes the prelude's AST into memory: no output file, and errors
+// allowed (Clang's CUDA wrappers miss ::malloc without a toolkit, in every
+// tolerant parse alike).
+class PreludeWriter : public clang::PCHGenerator {
+ public:
+  PreludeWriter(clang::CompilerInstance& ci, std::string& out)
+      : PCHGenerator(ci.getPreprocessor(), ci.getModuleCache(), "", "", std::make_shared<clang::PCHBuffer>(), {},
+                     /*AllowASTWithErrors=*/true),
+        out_(out) {}
+  void HandleTranslationUnit(clang::ASTContext& ctx) override {
+    PCHGenerator::HandleTranslationUnit(ctx);
+    if (hasEmittedPCH()) out_.assign(getPCH().data(), getPCH().size());
+  }
+
+ private:
+  std::string& out_;
+};
+
+class PreludeAction : public clang::GeneratePCHAction {
+ public:
+  explicit PreludeAction(std::string& out) : out_(out) {}
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance& ci, llvm::StringRef) override {
+    // Bodies outside the scanned tree are skipped in every parse (clang_observer.cpp).
+    ci.getFrontendOpts().SkipFunctionBodies = true;
+    return std::make_unique<PreludeWriter>(ci, out_);
+  }
+
+ private:
+  std::string& out_;
+};
+
+// The virtual files of a parse (the shims, the prelude and the file being
+// read) over the real file system, from `cwd`.
+llvm::IntrusiveRefCntPtr<clang::FileManager> filesWith(const std::vector<std::pair<std::string, llvm::StringRef>>& virt,
+                                                      const std::string& cwd) {
+  auto mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const auto& [path, bytes] : virt) mem->addFile(path, 0, llvm::MemoryBuffer::getMemBuffer(bytes, path, false));
+  mem->addFile(std::string(kShimDir) + "/cuda_shim.h", 0, llvm::MemoryBuffer::getMemBuffer(embedded::cuda_shim_h));
+  mem->addFile(std::string(kShimDir) + "/prelude.h", 0, llvm::MemoryBuffer::getMemBuffer(embedded::prelude_h));
+  for (const char* h : {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "device_launch_parameters.h"})
+    mem->addFile(std::string(kShimDir) + "/include/" + h, 0, llvm::MemoryBuffer::getMemBuffer(""));
+  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::createPhysicalFileSystem());
+  overlay->pushOverlay(mem);
+  (void)overlay->setCurrentWorkingDirectory(cwd);
+  return llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), overlay);
+}
+
+bool runClang(const std::vector<std::string>& argv, std::unique_ptr<clang::FrontendAction> action,
+              clang::FileManager& files, Collector& diags) {
+  clang::tooling::ToolInvocation inv(argv, std::move(action), &files, std::make_shared<clang::PCHContainerOperations>());
+  inv.setDiagnosticConsumer(&diags);
+  return inv.run();
+}
+
+std::string readWhole(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream o;
+  o << in.rdbuf();
+  return in ? o.str() : std::string();
+}
 
 std::vector<CompileEntry> loadDatabase(const std::string& path) {
   std::string err;
@@ -105,30 +175,70 @@ ClangParser::ClangParser(const ClangSettings& settings) : settings_(settings) {
 
 ClangParser::~ClangParser() = default;
 
+// Precompiled in memory on the first parse that needs it; a kept copy is
+// used only after it loads without error (a file from another Clang build,
+// a damaged one, or standard headers changed since fail that check).
+std::string ClangParser::loadOrBuildPrelude() const {
+  std::vector<std::string> flags = preludeFlags(paths_);
+  std::string pchPath = std::string(kShimDir) + "/prelude.pch";
+  auto loads = [&](const std::string& pch) {
+    ClangPaths with = paths_;
+    with.prelude_pch = pchPath;
+    std::string probe = std::string(kShimDir) + "/probe.cu";
+    auto files = filesWith({{pchPath, pch}, {probe, ""}}, kShimDir);
+    Collector diags;
+    return runClang(commandLine(with, tolerantFlags(probe, kShimDir, with), probe),
+                    std::make_unique<clang::SyntaxOnlyAction>(), *files, diags) &&
+           diags.getNumErrors() == 0;
+  };
+  std::string kept;
+  if (!settings_.prelude_dir.empty()) {
+    std::string key = clangVersion() + "\n" + paths_.driver + "\n" + paths_.resource_dir + "\n" +
+                      embedded::cuda_shim_h + "\n" + embedded::prelude_h;
+    for (const auto& f : flags) key += "\n" + f;
+    char name[32];
+    std::snprintf(name, sizeof name, "%016llx.pch", static_cast<unsigned long long>(llvm::xxh3_64bits(key)));
+    kept = (fs::path(settings_.prelude_dir) / name).string();
+    std::string bytes = readWhole(kept);
+    if (!bytes.empty() && loads(bytes)) return bytes;
+  }
+  std::string built;
+  std::string main = std::string(kShimDir) + "/prelude.h";
+  auto files = filesWith({}, kShimDir);
+  Collector diags;
+  runClang(commandLine(paths_, flags, main), std::make_unique<PreludeAction>(built), *files, diags);
+  if (built.empty() || !loads(built)) return {};
+  if (!kept.empty()) {
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(settings_.prelude_dir, ec))
+      if (e.path().extension() == ".pch" && e.path() != kept) fs::remove(e.path(), ec);
+    replaceWhole(kept, "", built);
+  }
+  return built;
+}
+
+const std::string& ClangParser::prelude() const {
+  std::call_once(prelude_once_, [this] { prelude_ = loadOrBuildPrelude(); });
+  return prelude_;
+}
+
 Observations ClangParser::parse(const std::string& path, const std::string& text) const {
   std::string file = fs::absolute(path).lexically_normal().string();
   const CompileEntry* entry = entries_.empty() ? nullptr : entryFor(entries_, file);
-  std::vector<std::string> flags = entry ? databaseFlags(*entry, file, paths_) : tolerantFlags(file, settings_.root, paths_);
-  std::vector<std::string> argv = commandLine(paths_, flags, file);
+  std::vector<std::pair<std::string, llvm::StringRef>> virt = {{file, text}};
+  ClangPaths paths = paths_;
+  if (!entry && settings_.prelude && languageOfExtension(file) != "c" && !prelude().empty()) {
+    paths.prelude_pch = std::string(kShimDir) + "/prelude.pch";
+    virt.emplace_back(paths.prelude_pch, prelude());
+  }
+  std::vector<std::string> flags = entry ? databaseFlags(*entry, file, paths) : tolerantFlags(file, settings_.root, paths);
 
   // The file is parsed from `text` (what archscan read, or a patched copy),
   // everything it includes from disk; no process-wide working directory.
-  auto mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  mem->addFile(file, 0, llvm::MemoryBuffer::getMemBuffer(text, file, false));
-  mem->addFile(std::string(kShimDir) + "/cuda_shim.h", 0, llvm::MemoryBuffer::getMemBuffer(embedded::cuda_shim_h));
-  for (const char* h : {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "device_launch_parameters.h"})
-    mem->addFile(std::string(kShimDir) + "/include/" + h, 0, llvm::MemoryBuffer::getMemBuffer(""));
-  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::createPhysicalFileSystem());
-  overlay->pushOverlay(mem);
-  (void)overlay->setCurrentWorkingDirectory(entry ? entry->directory : fs::path(file).parent_path().string());
-  auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), overlay);
-
+  auto files = filesWith(virt, entry ? entry->directory : fs::path(file).parent_path().string());
   Observations out;
   Collector diags;
-  clang::tooling::ToolInvocation inv(argv, std::make_unique<ObserveAction>(text, settings_, out), files.get(),
-                                     std::make_shared<clang::PCHContainerOperations>());
-  inv.setDiagnosticConsumer(&diags);
-  bool ok = inv.run();
+  bool ok = runClang(commandLine(paths, flags, file), std::make_unique<ObserveAction>(text, settings_, out), *files, diags);
   out.errors = static_cast<int>(diags.getNumErrors());
   if (!out.parsed) {
     out.diagnostics.push_back({"warning", path, diags.firstLine,

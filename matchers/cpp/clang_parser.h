@@ -4,6 +4,7 @@
 // file system view, file manager, diagnostics and AST.
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,11 @@ struct ClangSettings {
   // Helpers in included files whose bodies are worth parsing (by name);
   // every other body outside the main file is skipped.
   std::function<bool(const std::string&)> keep_body;
+  // Tolerant C++/CUDA parses start from the standard headers precompiled
+  // once (shim/prelude.h), built on the first parse that needs it. Kept as
+  // `prelude_dir`/<key>.pch between scans when a folder is given.
+  bool prelude = false;
+  std::string prelude_dir;
 };
 
 class ClangParser {
@@ -32,9 +38,16 @@ class ClangParser {
   bool usesDatabase() const { return !entries_.empty(); }
 
  private:
+  // The precompiled prelude's bytes, "" when it cannot be built or loaded
+  // (parses then include the shim as usual).
+  const std::string& prelude() const;
+  std::string loadOrBuildPrelude() const;
+
   ClangSettings settings_;
   ClangPaths paths_;
   std::vector<CompileEntry> entries_;
+  mutable std::once_flag prelude_once_;
+  mutable std::string prelude_;
 };
 
 // compile_commands.json directly in `root` or in one of its build*/ folders.

@@ -16,7 +16,9 @@ std::string absoluteIn(const std::string& dir, const std::string& p) {
 }
 
 // Flags every mode shares: language, shim, quiet and tolerant diagnostics.
-std::vector<std::string> languageFlags(const std::string& file, const ClangPaths& paths) {
+// With a prelude (tolerant mode only), the precompiled shim and standard
+// headers stand in for the shim.
+std::vector<std::string> languageFlags(const std::string& file, const ClangPaths& paths, const std::string& prelude) {
   std::vector<std::string> out;
   std::string lang = languageOfExtension(file);
   if (lang == "c") {
@@ -25,8 +27,14 @@ std::vector<std::string> languageFlags(const std::string& file, const ClangPaths
     // CUDA mode for C++ too: it accepts every C++ file and the __global__ &
     // co. that framework .cpp/.h files often carry.
     out = {"-x", "cuda", "--cuda-host-only", "--cuda-gpu-arch=sm_90", "-nocudainc", "-nocudalib",
-           "-Wno-unknown-cuda-version", "-include", paths.shim_dir + "/cuda_shim.h",
-           "-isystem", paths.shim_dir + "/include"};
+           "-Wno-unknown-cuda-version"};
+    if (prelude.empty()) {
+      out.insert(out.end(), {"-include", paths.shim_dir + "/cuda_shim.h"});
+    } else {
+      // The prelude carries the errors Clang's CUDA wrappers give without a toolkit.
+      out.insert(out.end(), {"-include-pch", prelude, "-Xclang", "-fallow-pch-with-compiler-errors"});
+    }
+    out.insert(out.end(), {"-isystem", paths.shim_dir + "/include"});
   }
   for (const char* f : {"-fsyntax-only", "-w", "-ferror-limit=0", "-fno-caret-diagnostics"}) out.push_back(f);
   out.push_back("-resource-dir=" + paths.resource_dir);
@@ -42,8 +50,14 @@ std::string languageOfExtension(const std::string& file) {
   return "c++";
 }
 
+std::vector<std::string> preludeFlags(const ClangPaths& paths) {
+  std::vector<std::string> out = languageFlags(paths.shim_dir + "/prelude.cu", paths, "");
+  out.push_back("-std=c++17");
+  return out;
+}
+
 std::vector<std::string> tolerantFlags(const std::string& file, const std::string& root, const ClangPaths& paths) {
-  std::vector<std::string> out = languageFlags(file, paths);
+  std::vector<std::string> out = languageFlags(file, paths, paths.prelude_pch);
   if (languageOfExtension(file) != "c") out.push_back("-std=c++17");
   std::vector<std::string> dirs;
   std::set<std::string> seen;
@@ -68,7 +82,7 @@ std::vector<std::string> tolerantFlags(const std::string& file, const std::strin
 }
 
 std::vector<std::string> databaseFlags(const CompileEntry& entry, const std::string& file, const ClangPaths& paths) {
-  std::vector<std::string> out = languageFlags(file, paths);
+  std::vector<std::string> out = languageFlags(file, paths, "");
   const auto& a = entry.argv;
   static const std::set<std::string> kWithValue = {"-I", "-isystem", "-iquote", "-idirafter", "-D", "-U", "-include"};
   // nvcc options that take an operand as the next word; dropped together.

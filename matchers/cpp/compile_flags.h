@@ -19,7 +19,12 @@ struct ClangPaths {
   std::string driver;        // absolute clang++ (the driver finds libstdc++ relative to it)
   std::string resource_dir;  // stddef.h and the CUDA builtin headers
   std::string shim_dir;      // virtual folder holding the CUDA shim and empty runtime headers
+  std::string prelude_pch;   // the precompiled prelude tolerant C++/CUDA parses start from; "" for none
 };
+
+// Flags the prelude (shim/prelude.h) is precompiled with: those of a
+// tolerant CUDA parse, without include dirs.
+std::vector<std::string> preludeFlags(const ClangPaths& paths);
 
 // Flags for `file` with no database: its language from the extension, the
 // CUDA shim, and include dirs guessed from the tree between `file` and `root`.

@@ -16,6 +16,8 @@ class ClangParser;
 struct CppSettings {
   std::string root;      // the scanned folder: include dirs are guessed below it
   std::string database;  // compile_commands.json; "" for the tolerant mode
+  bool prelude = false;     // start tolerant parses from the precompiled standard headers
+  std::string prelude_dir;  // where that prelude is kept between scans; "" not kept
 };
 
 class CppFrontend : public Frontend {

@@ -183,6 +183,7 @@ Settings settle(const Invocation& inv) {
   scan.cache = !s.o.no_cache;
   scan.cache_dir = s.o.cache_dir;
   scan.prefilter = !s.o.no_prefilter;
+  scan.clang_prelude = !s.o.no_clang_prelude;
   scan.facts_files = s.o.facts;
   if (config) {
     scan.families = config->values.families;

@@ -53,6 +53,7 @@ struct Options {
   bool no_cache = false;
   std::string cache_dir;
   bool no_prefilter = false;
+  bool no_clang_prelude = false;
   std::vector<std::string> facts;  // `archscan extract` outputs to link instead of scanning
   std::string shard = "1/1";       // extract: K/N
   // audit only

@@ -48,6 +48,8 @@ std::string extractionFingerprint(const Knowledge& k, const FrontendSettings& s)
   std::error_code ec;
   o << "root " << std::filesystem::absolute(s.root, ec).lexically_normal().string() << "\n";
   o << "database " << s.database << "\n";
+  // A file that uses a standard name it does not include parses better from the prelude.
+  o << "prelude " << s.clang_prelude << "\n";
   if (!s.database.empty()) {
     try {
       o << xxh3(readFile(s.database)) << "\n";

@@ -12,6 +12,11 @@ namespace archscan {
 struct FrontendSettings {
   std::string root;      // the scanned folder (C++ include dirs are guessed below it)
   std::string database;  // compile_commands.json for C++; "" for the tolerant mode
+  // C++ without a database: parse the standard headers once, into a
+  // precompiled prelude kept in `prelude_dir` ("" for this scan only), built
+  // on the first Clang parse.
+  bool clang_prelude = false;
+  std::string prelude_dir;
 };
 
 // Throws std::runtime_error when a front-end cannot start (an unreadable database).
