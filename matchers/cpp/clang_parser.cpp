@@ -8,7 +8,6 @@
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Frontend/FrontendActions.h>
-#include <clang/Lex/PreprocessorOptions.h>
 #include <clang/Serialization/ASTWriter.h>
 #include <clang/Tooling/JSONCompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
@@ -18,13 +17,12 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "clang_observer.h"
 #include "clang_toolchain.h"
 #include "util/replace_file.h"
+#include "util/source_text.h"
 
 namespace archscan::embedded {
 extern const char* const cuda_shim_h;
@@ -122,12 +120,8 @@ bool runClang(const std::vector<std::string>& argv, std::unique_ptr<clang::Front
   return inv.run();
 }
 
-std::string readWhole(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream o;
-  o << in.rdbuf();
-  return in ? o.str() : std::string();
-}
+// Where the prelude's bytes appear to a parse (a virtual file).
+std::string preludePchPath() { return std::string(kShimDir) + "/prelude.pch"; }
 
 std::vector<CompileEntry> loadDatabase(const std::string& path) {
   std::string err;
@@ -180,7 +174,7 @@ ClangParser::~ClangParser() = default;
 // a damaged one, or standard headers changed since fail that check).
 std::string ClangParser::loadOrBuildPrelude() const {
   std::vector<std::string> flags = preludeFlags(paths_);
-  std::string pchPath = std::string(kShimDir) + "/prelude.pch";
+  std::string pchPath = preludePchPath();
   auto loads = [&](const std::string& pch) {
     ClangPaths with = paths_;
     with.prelude_pch = pchPath;
@@ -199,7 +193,12 @@ std::string ClangParser::loadOrBuildPrelude() const {
     char name[32];
     std::snprintf(name, sizeof name, "%016llx.pch", static_cast<unsigned long long>(llvm::xxh3_64bits(key)));
     kept = (fs::path(settings_.prelude_dir) / name).string();
-    std::string bytes = readWhole(kept);
+    std::string bytes;
+    try {
+      bytes = readFile(kept);
+    } catch (const std::exception&) {
+      // none kept yet, or unreadable: build it
+    }
     if (!bytes.empty() && loads(bytes)) return bytes;
   }
   std::string built;
@@ -228,7 +227,7 @@ Observations ClangParser::parse(const std::string& path, const std::string& text
   std::vector<std::pair<std::string, llvm::StringRef>> virt = {{file, text}};
   ClangPaths paths = paths_;
   if (!entry && settings_.prelude && languageOfExtension(file) != "c" && !prelude().empty()) {
-    paths.prelude_pch = std::string(kShimDir) + "/prelude.pch";
+    paths.prelude_pch = preludePchPath();
     virt.emplace_back(paths.prelude_pch, prelude());
   }
   std::vector<std::string> flags = entry ? databaseFlags(*entry, file, paths) : tolerantFlags(file, settings_.root, paths);
