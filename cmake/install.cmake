@@ -3,10 +3,12 @@
 # Schemas of archscan's outputs and inputs.
 include(GNUInstallDirs)
 
-# The libraries come from Debian's LLVM packages; the loader finds
-# libclang-cpp and libLLVM in the multiarch folder, and this keeps a build
-# against a non-default LLVM working once installed.
-set_target_properties(archscan PROPERTIES INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+# Linked against the shared LLVM (ARCHSCAN_STATIC_LLVM=OFF), the binary finds
+# libclang-cpp and libLLVM in LLVM's own folder, which keeps a build against a
+# non-default LLVM working once installed.
+if(NOT ARCHSCAN_STATIC_LLVM)
+  set_target_properties(archscan PROPERTIES INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+endif()
 
 set(_gen ${PROJECT_BINARY_DIR}/generated)
 add_custom_command(
@@ -40,6 +42,11 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+if(ARCHSCAN_STATIC_LLVM)
+  set(_llvm_runtime "zlib1g, libzstd1")
+else()
+  set(_llvm_runtime "libclang-cpp${LLVM_VERSION_MAJOR}, libllvm${LLVM_VERSION_MAJOR}")
+endif()
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "libc6 (>= 2.34), libstdc++6 (>= 12), libgcc-s1, libclang-cpp${LLVM_VERSION_MAJOR}, libllvm${LLVM_VERSION_MAJOR}, libclang-common-${LLVM_VERSION_MAJOR}-dev, libyaml-cpp0.7")
+    "libc6 (>= 2.34), libstdc++6 (>= 12), libgcc-s1, ${_llvm_runtime}, libclang-common-${LLVM_VERSION_MAJOR}-dev, libyaml-cpp0.7")
 include(CPack)

@@ -8,7 +8,7 @@ LLVM="${ARCHSCAN_LLVM_MAJOR:-19}"
 
 pkgs=(cmake ninja-build g++ pkgconf openssl
       "clang-$LLVM" "llvm-$LLVM-dev" "libclang-$LLVM-dev"
-      libcli11-dev libyaml-cpp-dev libgtest-dev git)
+      libcli11-dev libyaml-cpp-dev libgtest-dev zlib1g-dev git)
 command -v npm >/dev/null || pkgs+=(npm)
 # `make fuzz` links libFuzzer and the sanitizer runtimes of clang-$LLVM.
 if [[ ${1:-} == --fuzz ]]; then pkgs+=("libclang-rt-$LLVM-dev"); fi
