@@ -1,10 +1,13 @@
 #include "discover/discover.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
-#include <unordered_map>
 #include <sstream>
+#include <unordered_map>
 
 #include "discover/gitignore.h"
 #include "util/glob.h"
@@ -24,10 +27,13 @@ std::string readSmall(const fs::path& p) {
   }
 }
 
+// `p` made absolute against `cwd`, which is the working folder; without
+// fs::absolute's getcwd call, which was two system calls per file.
+fs::path absoluteIn(const fs::path& p, const fs::path& cwd) { return p.is_absolute() ? p : cwd / p; }
+
 // Relative to `cwd` when the file is below it, else absolute.
 std::string displayPath(const fs::path& p, const fs::path& cwd) {
-  std::error_code ec;
-  fs::path abs = fs::absolute(p, ec).lexically_normal();
+  fs::path abs = absoluteIn(p, cwd).lexically_normal();
   fs::path rel = abs.lexically_relative(cwd);
   if (!rel.empty() && *rel.begin() != "..") return rel.generic_string();
   return abs.generic_string();
@@ -52,8 +58,7 @@ class Namer {
 
   // Packages are folders with __init__.py: a/b/c.py in package a.b is a.b.c.
   std::string module(const fs::path& file) {
-    std::error_code ec;
-    std::string package = packageOf(fs::absolute(file, ec).parent_path());
+    std::string package = packageOf(absoluteIn(file, cwd_).parent_path());
     if (file.filename() == "__init__.py") return package;
     std::string stem = file.stem().string();
     return package.empty() ? stem : package + "." + stem;
@@ -158,9 +163,11 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
         it.disable_recursion_pending();
         continue;
       }
-      if (fs::directory_iterator probe(p, ec); ec) {
-        out.diagnostics.push_back({"error", displayPath(p), 0, "cannot read folder: " + ec.message()});
-        ec.clear();
+      // skip_permission_denied would pass over an unreadable folder in
+      // silence; access() asks what opening it would, in one system call.
+      if (::access(p.c_str(), R_OK) != 0) {
+        out.diagnostics.push_back(
+            {"error", displayPath(p), 0, "cannot read folder: " + std::error_code(errno, std::generic_category()).message()});
         it.disable_recursion_pending();
         continue;
       }

@@ -50,10 +50,13 @@ void resolveHelpers(const std::vector<FileFacts>& files, const SymbolTable& syms
 void attachLookups(const std::vector<FileFacts>& files, const SymbolTable& syms, const std::map<Key, size_t>& byBinding,
                    const std::map<Key, std::vector<size_t>>& nested, Program& p) {
   // Files by absolute path, for lookups whose front-end resolved the table's file.
+  // The working folder is asked once: fs::absolute asks it per path.
+  std::error_code ec;
+  const std::filesystem::path cwd = std::filesystem::current_path(ec);
   std::map<std::string, size_t> byPath;
   for (size_t f = 0; f < files.size(); ++f) {
-    std::error_code ec;
-    byPath.emplace(std::filesystem::absolute(files[f].path, ec).lexically_normal().string(), f);
+    std::filesystem::path p(files[f].path);
+    byPath.emplace((p.is_absolute() ? p : cwd / p).lexically_normal().string(), f);
   }
   for (size_t f = 0; f < files.size(); ++f) {
     for (const auto& l : files[f].lookups) {
