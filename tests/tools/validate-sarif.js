@@ -35,16 +35,25 @@ if (!validate(log)) {
 
 const tool = require.resolve('@microsoft/sarif-multitool-linux/Sarif.Multitool');
 fs.chmodSync(tool, 0o755);
-const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sarif-')), 'validation.sarif');
-const run = spawnSync(tool, ['validate', '--rule-kind', 'Sarif;Gh', '--output', out, file], {
-  env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1' },
-  encoding: 'utf8',
-});
-if (run.status !== 0 || !fs.existsSync(out)) {
+// The Multitool's report goes to a scratch folder, removed whatever happens.
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'sarif-'));
+const out = path.join(scratch, 'validation.sarif');
+let run;
+let report;
+try {
+  run = spawnSync(tool, ['validate', '--rule-kind', 'Sarif;Gh', '--output', out, file], {
+    env: { ...process.env, DOTNET_SYSTEM_GLOBALIZATION_INVARIANT: '1' },
+    encoding: 'utf8',
+  });
+  report = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : null;
+} finally {
+  fs.rmSync(scratch, { recursive: true, force: true });
+}
+if (run.status !== 0 || report === null) {
   console.error(`multitool: exit ${run.status}\n${run.stdout}\n${run.stderr}`);
   process.exit(1);
 }
-const results = JSON.parse(fs.readFileSync(out, 'utf8')).runs.flatMap((r) => r.results || []);
+const results = JSON.parse(report).runs.flatMap((r) => r.results || []);
 for (const r of results) {
   const level = r.level || 'warning';
   if (level === 'error' || (level === 'warning' && !ACCEPTED_WARNINGS.has(r.ruleId))) {
