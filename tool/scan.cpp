@@ -13,6 +13,7 @@
 #include "cache/snapshot.h"
 #include "arch/suggest.h"
 #include "discover/discover.h"
+#include "extract/cache_key.h"
 #include "extract/extract.h"
 #include "extract/fingerprint.h"
 #include "extract/registry.h"
@@ -141,6 +142,7 @@ Extracted discoverAndExtract(const ScanOptions& opts, const Knowledge& k, const 
   double c0 = processCpuSeconds();
   DiscoverOptions d;
   for (const auto& e : opts.excludes) d.excludes.push_back({e.pattern, e.base});
+  if (opts.cache) d.list_suffixes.assign(kHeaderSuffixes.begin(), kHeaderSuffixes.end());
   Discovery found = discover(scanPaths(opts), d, frontends);
   splitDiscovery(found, opts, out.input_errors, out.notices);
   if (!out.input_errors.empty()) return out;
@@ -158,6 +160,7 @@ Extracted discoverAndExtract(const ScanOptions& opts, const Knowledge& k, const 
   eo.jobs = opts.jobs;
   eo.prefilter = opts.prefilter;
   eo.root = settings.root;
+  eo.listings = &found.listings;
   eo.fingerprint = out.fingerprint + "/" + buildIdentity() + (opts.prefilter ? "" : "/unfiltered");
   std::unique_ptr<ContentCache> cache;
   if (opts.cache) {

@@ -19,26 +19,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "util/file_stamp.h"
+
 namespace archscan {
-
-struct FileStamp {
-  uint64_t dev = 0;
-  uint64_t ino = 0;
-  uint64_t size = 0;
-  int64_t mtime_ns = 0;
-  int64_t ctime_ns = 0;
-  bool operator==(const FileStamp& o) const {
-    return dev == o.dev && ino == o.ino && size == o.size && mtime_ns == o.mtime_ns && ctime_ns == o.ctime_ns;
-  }
-};
-
-// The stamp of a regular file (symlinks followed), or nullopt.
-std::optional<FileStamp> stampOf(const std::string& path);
-
-// A stamp that may be recorded: both times before `trusted_before_ns`
-// (nanoseconds since the epoch; see nowNs()).
-bool stampIsSettled(const FileStamp& s, int64_t trusted_before_ns);
-int64_t nowNs();
 
 struct SnapshotRecord {
   std::string path;

@@ -55,6 +55,7 @@ class Namer {
     cwd_ = fs::current_path(ec);
   }
   std::string display(const fs::path& p) const { return displayPath(p, cwd_); }
+  fs::path absolute(const fs::path& p) const { return absoluteIn(p, cwd_).lexically_normal(); }
 
   // Packages are folders with __init__.py: a/b/c.py in package a.b is a.b.c.
   std::string module(const fs::path& file) {
@@ -126,6 +127,12 @@ std::string head(const fs::path& p) {
 // A folder is walked unless hidden; .github holds CI workflows and scripts.
 bool hiddenFolder(const std::string& name) { return !name.empty() && name[0] == '.' && name != ".github"; }
 
+bool endsInOneOf(const std::string& name, const std::vector<std::string>& suffixes) {
+  for (const auto& s : suffixes)
+    if (name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0) return true;
+  return false;
+}
+
 void addFile(const fs::path& p, const fs::path& root, Language lang, Namer& names, Discovery& out) {
   out.files.push_back(
       SourceFile{names.display(p), root.generic_string(), lang, lang == Language::Python ? names.module(p) : ""});
@@ -133,6 +140,11 @@ void addFile(const fs::path& p, const fs::path& root, Language lang, Namer& name
 
 void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& frontends, Namer& names,
           Discovery& out) {
+  TreeListing* listing = nullptr;
+  if (!opts.list_suffixes.empty()) {
+    out.listings.push_back({names.absolute(root).string(), {}, {}});
+    listing = &out.listings.back();
+  }
   IgnoreRules ignore;
   std::error_code ec;
   fs::path canonRoot = fs::weakly_canonical(root, ec);
@@ -160,6 +172,7 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
     if (isDir) {
       if (hiddenFolder(name) || name == "__pycache__" || name == "node_modules" || ignore.ignored(rel, true) ||
           isExcluded) {
+        if (listing && !isLink) listing->skipped.push_back(p.string());
         it.disable_recursion_pending();
         continue;
       }
@@ -174,6 +187,8 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
       if (fs::exists(p / ".gitignore", ec)) ignore.add(readSmall(p / ".gitignore"), rel);
       continue;
     }
+    if (listing && endsInOneOf(name, opts.list_suffixes) && it->is_regular_file(ec))
+      listing->files.push_back(names.absolute(p).string());
     const Frontend* fe = frontends.forFile(rel);
     if (!fe && !isExcluded && !p.has_extension() && !isLink && it->is_regular_file(ec)) fe = frontends.forFile(rel, head(p));
     if (!fe || ignore.ignored(rel, false) || isExcluded) continue;
@@ -183,11 +198,14 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
       if (ec || r.empty() || *r.begin() == "..") continue;  // a link out of the root is not ours to read
     }
     if (!it->is_regular_file(ec)) continue;
-    if (it->file_size(ec) > opts.max_bytes) {
+    // One stat per file, kept: extraction and the snapshot need it too.
+    std::optional<FileStamp> stamp = stampOf(p.string());
+    if (stamp && stamp->size > opts.max_bytes) {
       out.diagnostics.push_back({"note", displayPath(p), 0, "skipped: larger than " + std::to_string(opts.max_bytes >> 20) + " MiB"});
       continue;
     }
     addFile(p, root, fe->language(), names, out);
+    out.files.back().stamp = stamp;
   }
 }
 

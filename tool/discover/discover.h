@@ -3,11 +3,13 @@
 // let the front-ends pick the files they read, skip huge files and symlinks that leave the root,
 // and name Python modules after their packages.
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "frontend/frontend.h"
 #include "model/facts.h"
+#include "util/file_stamp.h"
 
 namespace archscan {
 
@@ -16,6 +18,7 @@ struct SourceFile {
   std::string root;      // the scan root it was found under
   Language language = Language::Python;  // the front-end that accepted it
   std::string module;    // dotted module name (python)
+  std::optional<FileStamp> stamp;  // taken by the walk (its size bounds what is read); absent for files given by name
 };
 
 // An --exclude or archscan.yaml `exclude` glob. A glob with a '/' matches the
@@ -30,12 +33,26 @@ struct ExcludeGlob {
 struct DiscoverOptions {
   std::vector<ExcludeGlob> excludes;
   std::size_t max_bytes = 8u << 20;
+  // File names ending in one of these are listed in Discovery::listings,
+  // whatever .gitignore, --exclude or the front-ends say of them.
+  std::vector<std::string> list_suffixes;
+};
+
+// What one walk saw beyond the files to scan, when list_suffixes is set: the
+// files whose names end in a listed suffix, and the folders it did not enter.
+// A caller that must know every such file below the root (the C++ cache key
+// covers every header) then walks only the skipped folders, not the tree again.
+struct TreeListing {
+  std::string root;                  // the walked folder, absolute and normal
+  std::vector<std::string> files;    // absolute and normal
+  std::vector<std::string> skipped;  // folders (not symlinks) not walked into
 };
 
 struct Discovery {
   std::vector<SourceFile> files;
   std::vector<Diagnostic> diagnostics;
   std::vector<size_t> exclude_hits;  // per DiscoverOptions::excludes: paths it skipped
+  std::vector<TreeListing> listings;  // one per walked folder, when DiscoverOptions::list_suffixes is set
 };
 
 // A file is read when one of `frontends` accepts its name.

@@ -11,14 +11,32 @@ namespace {
 
 bool isHeader(const std::string& path) {
   std::string ext = std::filesystem::path(path).extension().string();
-  for (const char* e : {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl"})
+  for (std::string_view e : kHeaderSuffixes)
     if (ext == e) return true;
   return false;
 }
 
+bool notOurs(const std::string& folderName) { return folderName == ".git" || folderName == ".archscan-cache"; }
+
+void addHeadersBelow(const std::filesystem::path& folder, std::set<std::string>& headers) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  auto opts = fs::directory_options::skip_permission_denied;
+  for (auto it = fs::recursive_directory_iterator(folder, opts, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (it->is_directory(ec) && notOurs(name)) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file(ec) && isHeader(name)) headers.insert(fs::absolute(it->path()).lexically_normal().string());
+  }
+}
+
 }  // namespace
 
-std::string cppHeadersFingerprint(const std::vector<SourceFile>& files, const std::string& root) {
+std::string cppHeadersFingerprint(const std::vector<SourceFile>& files, const std::string& root,
+                                  const std::vector<TreeListing>& listings) {
   namespace fs = std::filesystem;
   bool anyCpp = false;
   std::set<std::string> headers;
@@ -28,16 +46,18 @@ std::string cppHeadersFingerprint(const std::vector<SourceFile>& files, const st
       headers.insert(fs::absolute(f.path).lexically_normal().string());
   }
   if (!anyCpp) return {};
-  std::error_code ec;
-  auto opts = fs::directory_options::skip_permission_denied;
-  for (auto it = fs::recursive_directory_iterator(root.empty() ? "." : root, opts, ec);
-       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    std::string name = it->path().filename().string();
-    if (it->is_directory(ec) && (name == ".git" || name == ".archscan-cache")) {
-      it.disable_recursion_pending();
-      continue;
-    }
-    if (it->is_regular_file(ec) && isHeader(name)) headers.insert(fs::absolute(it->path()).lexically_normal().string());
+  fs::path top = root.empty() ? fs::path(".") : fs::path(root);
+  std::string absTop = fs::absolute(top).lexically_normal().string();
+  const TreeListing* seen = nullptr;
+  for (const auto& l : listings)
+    if (l.root == absTop) seen = &l;
+  if (seen) {
+    for (const auto& f : seen->files)
+      if (isHeader(f)) headers.insert(f);
+    for (const auto& folder : seen->skipped)
+      if (!notOurs(fs::path(folder).filename().string())) addHeadersBelow(folder, headers);
+  } else {
+    addHeadersBelow(top, headers);
   }
   std::string all;
   for (const auto& h : headers) {

@@ -5,17 +5,25 @@
 // headers a file includes: tables linked through an include, helpers
 // followed into), so a changed header invalidates the C++ entries. Headers
 // outside the root (system, toolkit) are not covered.
+#include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "discover/discover.h"
 
 namespace archscan {
 
+// The file name endings taken for C/C++ headers.
+inline constexpr std::array<std::string_view, 6> kHeaderSuffixes{".h", ".hh", ".hpp", ".hxx", ".cuh", ".inl"};
+
 // xxh3 over the paths and bytes of the discovered C/C++ headers and of the
-// headers below `root`; "" when no C/C++ file was discovered.
-std::string cppHeadersFingerprint(const std::vector<SourceFile>& files, const std::string& root);
+// headers below `root`; "" when no C/C++ file was discovered. When discovery
+// walked `root` listing kHeaderSuffixes, its listing stands in for a second
+// walk of the tree: only the folders it skipped are walked.
+std::string cppHeadersFingerprint(const std::vector<SourceFile>& files, const std::string& root,
+                                  const std::vector<TreeListing>& listings = {});
 
 uint64_t cacheKey(const std::string& fingerprint, const SourceFile& file, const std::string& text,
                   const std::string& headers);

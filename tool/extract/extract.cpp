@@ -127,13 +127,15 @@ Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& f
   Extraction out;
   out.files.resize(files.size());
   std::string headers =
-      opts.cache || opts.snapshot || opts.record ? cppHeadersFingerprint(files, opts.root) : std::string();
+      opts.cache || opts.snapshot || opts.record
+          ? cppHeadersFingerprint(files, opts.root, opts.listings ? *opts.listings : std::vector<TreeListing>{})
+          : std::string();
   out.headers = headers;
   // Largest files first, so a big file picked up last does not leave one
   // thread working alone at the end; results still land at their index.
-  // One stat per file: sizes for the order, stamps for the snapshot.
+  // Sizes for the order, stamps for the snapshot: discovery's stat where it took one.
   std::vector<std::optional<FileStamp>> stamps(files.size());
-  for (size_t i = 0; i < files.size(); ++i) stamps[i] = stampOf(files[i].path);
+  for (size_t i = 0; i < files.size(); ++i) stamps[i] = files[i].stamp ? files[i].stamp : stampOf(files[i].path);
   std::vector<size_t> order = largestFirst(stamps);
   std::vector<double> cpu(files.size(), 0);
   std::vector<Outcome> outcomes(files.size());

@@ -51,6 +51,7 @@ struct ExtractOptions {
   const ContentCache* cache = nullptr;    // null: extract everything
   std::string fingerprint;                // extractionFingerprint() plus buildIdentity(), for cache keys
   std::string root;                       // the scan root: its headers are part of C++ cache keys
+  const std::vector<TreeListing>* listings = nullptr;  // discovery's, to spare a second walk of `root`
   bool prefilter = true;                  // false: every file reaches its parser (tests prove nothing is lost)
   const Snapshot* snapshot = nullptr;     // the last scan's facts by stamp; null: read every file
   bool record = false;                    // fill Extraction::records
