@@ -14,9 +14,15 @@ class IgnoreRules {
   bool ignored(const std::string& rel, bool isDir) const;
 
  private:
+  // Most rules are a plain name (`build`) or a plain suffix (`*.so`); those
+  // are compared as strings, as fnmatch would match them, and only the rest
+  // go to fnmatch. Every path of the tree is tried against every rule.
+  enum class Shape { Literal, Suffix, Glob };
   struct Rule {
-    std::string base;
+    std::string base;     // "" or the folder of its .gitignore, with a trailing '/'
     std::string pattern;
+    std::string literal;  // Literal: the pattern; Suffix: the pattern without its leading '*'
+    Shape shape = Shape::Glob;
     bool negate = false;
     bool dirOnly = false;
     bool anchored = false;
