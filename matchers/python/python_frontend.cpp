@@ -88,13 +88,9 @@ int countErrors(TSNode n) {
 
 }  // namespace
 
-PythonFrontend::PythonFrontend(const Knowledge& k) : k_(k) {}
+PythonFrontend::PythonFrontend(const Knowledge& k)
+    : k_(k), queries_(std::make_unique<py::QuerySet>(tree_sitter_python())) {}
 PythonFrontend::~PythonFrontend() = default;
-
-const py::QuerySet& PythonFrontend::queries() const {
-  std::call_once(queries_once_, [this] { queries_ = std::make_unique<py::QuerySet>(tree_sitter_python()); });
-  return *queries_;
-}
 
 bool PythonFrontend::accepts(std::string_view filename, std::string_view) const {
   auto endsWith = [&](std::string_view e) {
@@ -135,7 +131,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
     facts.diagnostics.push_back({"warning", path, py::lineOf(err),
                                  "syntax error; sites in the damaged region may be missed"});
   }
-  py::Captures cap = queries().run(root);
+  py::Captures cap = queries_->run(root);
   py::ModuleIndex idx(root, cap.definitions, source);
   py::SubjectEvaluator eval(idx, k_);
   py::PyContext ctx{k_, idx, eval, facts, {}};

@@ -1,9 +1,8 @@
 #pragma once
 // The Python front-end: one file's source in, its FileFacts out. Holds only
-// compiled queries, built once on first use and immutable after, so one
-// instance serves every thread.
+// the tree patterns, read once and immutable after, so one instance serves
+// every thread.
 #include <memory>
-#include <mutex>
 
 #include "frontend/frontend.h"
 #include "knowledge/knowledge.h"
@@ -29,13 +28,8 @@ class PythonFrontend : public Frontend {
   int syntaxErrors(const SourceText& source) const override;
 
  private:
-  // Compiled on the first parse: a re-scan that the snapshot answers parses
-  // nothing, and compiling the queries was 7 % of such a scan.
-  const py::QuerySet& queries() const;
-
   const Knowledge& k_;
-  mutable std::once_flag queries_once_;
-  mutable std::unique_ptr<py::QuerySet> queries_;
+  std::unique_ptr<const py::QuerySet> queries_;
 };
 
 }  // namespace archscan
