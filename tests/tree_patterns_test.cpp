@@ -164,27 +164,16 @@ TEST(TreePatternReader, RejectsWhatItDoesNotSupportWithFileAndLine) {
 }
 
 TEST(TreePatternMatcher, RejectsATypeOrFieldTheGrammarLacks) {
-  std::string bad_type = "(lists) @l", bad_field = "\n(call callee: (identifier)) @c";
-  EXPECT_THROW(
-      {
-        try {
-          TreeMatcher(tree_sitter_python(), {{"t.scm", bad_type}});
-        } catch (const std::exception& e) {
-          EXPECT_STREQ(e.what(), "t.scm:1: the grammar has no node type 'lists'");
-          throw;
-        }
-      },
-      std::runtime_error);
-  EXPECT_THROW(
-      {
-        try {
-          TreeMatcher(tree_sitter_python(), {{"f.scm", bad_field}});
-        } catch (const std::exception& e) {
-          EXPECT_STREQ(e.what(), "f.scm:2: the grammar has no field 'callee'");
-          throw;
-        }
-      },
-      std::runtime_error);
+  auto message = [](const char* file, const std::string& text) {
+    try {
+      TreeMatcher(tree_sitter_python(), {{file, text}});
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("t.scm", "(lists) @l"), "t.scm:1: the grammar has no node type 'lists'");
+  EXPECT_EQ(message("f.scm", "\n(call callee: (identifier)) @c"), "f.scm:2: the grammar has no field 'callee'");
 }
 
 }  // namespace
