@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "util/file_stamp.h"
+#include "util/mapped_file.h"
 
 namespace archscan {
 
@@ -45,7 +46,7 @@ class Snapshot {
     FileStamp stamp;
     std::string_view facts;
   };
-  std::unique_ptr<std::string> bytes_;  // on the heap: moving keeps the views valid
+  std::unique_ptr<MappedFile> bytes_;  // on the heap: moving keeps the views valid
   std::string headers_;
   std::unordered_map<std::string_view, Held> records_;  // views into bytes_
 };

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <unordered_map>
 
@@ -31,8 +32,27 @@ std::string readSmall(const fs::path& p) {
 // fs::absolute's getcwd call, which was two system calls per file.
 fs::path absoluteIn(const fs::path& p, const fs::path& cwd) { return p.is_absolute() ? p : cwd / p; }
 
+// A relative path with no ".", ".." or empty component (after a leading
+// "./") is its own display path; most of a walk's paths are, and
+// normalising each one split it into components twice.
+std::optional<std::string> plainRelative(const std::string& p) {
+  std::string_view v(p);
+  while (v.size() > 2 && v.compare(0, 2, "./") == 0) v.remove_prefix(2);
+  if (v.empty() || v[0] == '/') return std::nullopt;
+  size_t start = 0;
+  while (start <= v.size()) {
+    size_t end = v.find('/', start);
+    if (end == std::string_view::npos) end = v.size();
+    std::string_view part = v.substr(start, end - start);
+    if (part.empty() || part == "." || part == "..") return std::nullopt;
+    start = end + 1;
+  }
+  return std::string(v);
+}
+
 // Relative to `cwd` when the file is below it, else absolute.
 std::string displayPath(const fs::path& p, const fs::path& cwd) {
+  if (auto plain = plainRelative(p.native())) return *plain;
   fs::path abs = absoluteIn(p, cwd).lexically_normal();
   fs::path rel = abs.lexically_relative(cwd);
   if (!rel.empty() && *rel.begin() != "..") return rel.generic_string();
@@ -102,7 +122,9 @@ bool matchesExclude(const ExcludeGlob& g, const std::string& rel, const fs::path
 
 // Every glob is tried, so each one's hits are counted: a glob that never
 // matches is reported as a likely mistake.
-bool excluded(const std::string& rel, const fs::path& abs, const DiscoverOptions& opts, Discovery& out) {
+bool excluded(const std::string& rel, const fs::path& absRoot, const DiscoverOptions& opts, Discovery& out) {
+  if (opts.excludes.empty()) return false;
+  fs::path abs = absRoot / rel;
   bool any = false;
   for (size_t i = 0; i < opts.excludes.size(); ++i) {
     if (matchesExclude(opts.excludes[i], rel, abs)) {
@@ -131,6 +153,17 @@ bool endsInOneOf(const std::string& name, const std::vector<std::string>& suffix
   for (const auto& s : suffixes)
     if (name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0) return true;
   return false;
+}
+
+// `p`, which the walk of `root` reached, relative to `root`. The walk's
+// paths are `root` and the names below it, joined by "/", so the common
+// case is cutting a prefix instead of comparing component by component.
+std::string relativeTo(const fs::path& p, const fs::path& root) {
+  const std::string& full = p.native();
+  const std::string& base = root.native();
+  size_t cut = base.size() + (!base.empty() && base.back() != '/');
+  if (full.size() > cut && full.compare(0, base.size(), base) == 0 && full[cut - 1] == '/') return full.substr(cut);
+  return p.lexically_relative(root).generic_string();
 }
 
 void addFile(const fs::path& p, const fs::path& root, Language lang, Namer& names, Discovery& out) {
@@ -164,11 +197,11 @@ void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& 
       continue;
     }
     const fs::path& p = it->path();
-    std::string rel = p.lexically_relative(root).generic_string();
+    std::string rel = relativeTo(p, root);
     std::string name = p.filename().string();
     bool isLink = it->is_symlink(ec);
     bool isDir = it->is_directory(ec);
-    bool isExcluded = excluded(rel, absRoot / rel, opts, out);
+    bool isExcluded = excluded(rel, absRoot, opts, out);
     if (isDir) {
       if (hiddenFolder(name) || name == "__pycache__" || name == "node_modules" || ignore.ignored(rel, true) ||
           isExcluded) {
