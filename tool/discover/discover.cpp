@@ -1,7 +1,5 @@
 #include "discover/discover.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <filesystem>
@@ -10,6 +8,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "discover/folder.h"
 #include "discover/gitignore.h"
 #include "util/glob.h"
 #include "util/input_file.h"
@@ -74,15 +73,30 @@ class Namer {
     std::error_code ec;
     cwd_ = fs::current_path(ec);
   }
-  std::string display(const fs::path& p) const { return displayPath(p, cwd_); }
+  std::string display(const std::string& p) const {
+    if (auto plain = plainRelative(p)) return *plain;
+    return displayPath(p, cwd_);
+  }
   fs::path absolute(const fs::path& p) const { return absoluteIn(p, cwd_).lexically_normal(); }
 
   // Packages are folders with __init__.py: a/b/c.py in package a.b is a.b.c.
-  std::string module(const fs::path& file) {
-    std::string package = packageOf(absoluteIn(file, cwd_).parent_path());
-    if (file.filename() == "__init__.py") return package;
-    std::string stem = file.stem().string();
-    return package.empty() ? stem : package + "." + stem;
+  // A walk says which folder (as it spells it) holds the file, so that the
+  // folder's package is worked out once, not once per file.
+  std::string module(const std::string& path, const std::string& name, const std::string& folder = "") {
+    const std::string* package = nullptr;
+    std::string own;
+    if (folder.empty()) {
+      own = packageOf(absoluteIn(path, cwd_).parent_path());
+      package = &own;
+    } else {
+      auto it = byFolder_.find(folder);
+      if (it == byFolder_.end()) it = byFolder_.emplace(folder, packageOf(absoluteIn(path, cwd_).parent_path())).first;
+      package = &it->second;
+    }
+    if (name == "__init__.py") return *package;
+    size_t dot = name.rfind('.');
+    std::string stem = dot == std::string::npos || dot == 0 ? name : name.substr(0, dot);
+    return package->empty() ? stem : *package + "." + stem;
   }
 
  private:
@@ -100,7 +114,8 @@ class Namer {
   }
 
   fs::path cwd_;
-  std::unordered_map<std::string, std::string> packages_;
+  std::unordered_map<std::string, std::string> packages_;  // by absolute folder
+  std::unordered_map<std::string, std::string> byFolder_;  // by the walk's spelling
 };
 
 bool matchesExclude(const ExcludeGlob& g, const std::string& rel, const fs::path& abs) {
@@ -155,92 +170,102 @@ bool endsInOneOf(const std::string& name, const std::vector<std::string>& suffix
   return false;
 }
 
-// `p`, which the walk of `root` reached, relative to `root`. The walk's
-// paths are `root` and the names below it, joined by "/", so the common
-// case is cutting a prefix instead of comparing component by component.
-std::string relativeTo(const fs::path& p, const fs::path& root) {
-  const std::string& full = p.native();
-  const std::string& base = root.native();
-  size_t cut = base.size() + (!base.empty() && base.back() != '/');
-  if (full.size() > cut && full.compare(0, base.size(), base) == 0 && full[cut - 1] == '/') return full.substr(cut);
-  return p.lexically_relative(root).generic_string();
+// `name` in folder `dir`, spelled as fs::path's operator/ would.
+std::string join(const std::string& dir, const std::string& name) {
+  return dir.empty() || dir.back() == '/' ? dir + name : dir + "/" + name;
 }
 
-void addFile(const fs::path& p, const fs::path& root, Language lang, Namer& names, Discovery& out) {
+// fs::path::has_extension() of a file name: a dot that is not its first character.
+bool hasExtension(const std::string& name) {
+  size_t dot = name.rfind('.');
+  return dot != std::string::npos && dot != 0;
+}
+
+// `folder` is how the walk spells the file's folder; empty for a file given by name.
+void addFile(const std::string& p, const std::string& name, const std::string& folder, const std::string& root,
+             Language lang, Namer& names, Discovery& out) {
   out.files.push_back(
-      SourceFile{names.display(p), root.generic_string(), lang, lang == Language::Python ? names.module(p) : ""});
+      SourceFile{names.display(p), root, lang, lang == Language::Python ? names.module(p, name, folder) : ""});
 }
 
-void walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& frontends, Namer& names,
-          Discovery& out) {
-  TreeListing* listing = nullptr;
-  if (!opts.list_suffixes.empty()) {
-    out.listings.push_back({names.absolute(root).string(), {}, {}});
-    listing = &out.listings.back();
+// One walk below one root. Folders are entered depth first, each right
+// after it is listed, as std::filesystem's recursive iterator did; a
+// folder's .gitignore applies to everything below it.
+class Walk {
+ public:
+  Walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& frontends, Namer& names, Discovery& out)
+      : rootName_(root.generic_string()), opts_(opts), frontends_(frontends), names_(names), out_(out) {
+    if (!opts.list_suffixes.empty()) {
+      out.listings.push_back({names.absolute(root).string(), {}, {}});
+      listing_ = &out.listings.back();
+    }
+    std::error_code ec;
+    canonRoot_ = fs::weakly_canonical(root, ec);
+    absRoot_ = fs::absolute(root, ec).lexically_normal();
   }
-  IgnoreRules ignore;
-  std::error_code ec;
-  fs::path canonRoot = fs::weakly_canonical(root, ec);
-  fs::path absRoot = fs::absolute(root, ec).lexically_normal();
-  // Every filesystem call here takes an error_code: one unreadable folder is a
-  // diagnostic, and the scan goes on.
-  if (fs::exists(root / ".gitignore", ec)) ignore.add(readSmall(root / ".gitignore"), "");
-  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
-  if (ec) {
-    out.diagnostics.push_back({"error", displayPath(root), 0, "cannot read folder: " + ec.message()});
-    return;
-  }
-  for (; it != end; it.increment(ec)) {
+
+  // Every file system failure is a diagnostic, and the walk goes on.
+  void folder(const std::string& dir, const std::string& rel) {
+    std::error_code ec;
+    OpenFolder open(dir, ec);
     if (ec) {
-      out.diagnostics.push_back({"error", displayPath(it->path()), 0, "cannot read: " + ec.message()});
-      ec.clear();
-      continue;
+      out_.diagnostics.push_back({"error", displayPath(dir), 0, "cannot read folder: " + ec.message()});
+      return;
     }
-    const fs::path& p = it->path();
-    std::string rel = relativeTo(p, root);
-    std::string name = p.filename().string();
-    bool isLink = it->is_symlink(ec);
-    bool isDir = it->is_directory(ec);
-    bool isExcluded = excluded(rel, absRoot, opts, out);
-    if (isDir) {
-      if (hiddenFolder(name) || name == "__pycache__" || name == "node_modules" || ignore.ignored(rel, true) ||
-          isExcluded) {
-        if (listing && !isLink) listing->skipped.push_back(p.string());
-        it.disable_recursion_pending();
-        continue;
-      }
-      // skip_permission_denied would pass over an unreadable folder in
-      // silence; access() asks what opening it would, in one system call.
-      if (::access(p.c_str(), R_OK) != 0) {
-        out.diagnostics.push_back(
-            {"error", displayPath(p), 0, "cannot read folder: " + std::error_code(errno, std::generic_category()).message()});
-        it.disable_recursion_pending();
-        continue;
-      }
-      if (fs::exists(p / ".gitignore", ec)) ignore.add(readSmall(p / ".gitignore"), rel);
-      continue;
-    }
-    if (listing && endsInOneOf(name, opts.list_suffixes) && it->is_regular_file(ec))
-      listing->files.push_back(names.absolute(p).string());
-    const Frontend* fe = frontends.forFile(rel);
-    if (!fe && !isExcluded && !p.has_extension() && !isLink && it->is_regular_file(ec)) fe = frontends.forFile(rel, head(p));
-    if (!fe || ignore.ignored(rel, false) || isExcluded) continue;
-    if (isLink) {
-      fs::path target = fs::weakly_canonical(p, ec);
-      auto r = target.lexically_relative(canonRoot);
-      if (ec || r.empty() || *r.begin() == "..") continue;  // a link out of the root is not ours to read
-    }
-    if (!it->is_regular_file(ec)) continue;
-    // One stat per file, kept: extraction and the snapshot need it too.
-    std::optional<FileStamp> stamp = stampOf(p.string());
-    if (stamp && stamp->size > opts.max_bytes) {
-      out.diagnostics.push_back({"note", displayPath(p), 0, "skipped: larger than " + std::to_string(opts.max_bytes >> 20) + " MiB"});
-      continue;
-    }
-    addFile(p, root, fe->language(), names, out);
-    out.files.back().stamp = stamp;
+    std::vector<FolderEntry> entries = open.entries(ec);
+    if (ec) out_.diagnostics.push_back({"error", displayPath(dir), 0, "cannot read: " + ec.message()});
+    for (const auto& e : entries)
+      if (e.name == ".gitignore") ignore_.add(readSmall(join(dir, e.name)), rel);
+    for (const auto& e : entries) entry(open, dir, rel.empty() ? e.name : rel + "/" + e.name, e);
   }
-}
+
+ private:
+  // `e` of folder `dir`, which is `in`; `rel` is its path below the root.
+  void entry(const OpenFolder& in, const std::string& dir, const std::string& rel, const FolderEntry& e) {
+    std::string p = join(dir, e.name);
+    bool isExcluded = excluded(rel, absRoot_, opts_, out_);
+    if (e.kind == FolderEntry::Kind::Folder) {
+      if (hiddenFolder(e.name) || e.name == "__pycache__" || e.name == "node_modules" || ignore_.ignored(rel, true) ||
+          isExcluded) {
+        if (listing_ && !e.link) listing_->skipped.push_back(p);
+        return;
+      }
+      if (!e.link) folder(p, rel);  // a link to a folder is not followed
+      return;
+    }
+    bool regular = e.kind == FolderEntry::Kind::File;
+    if (listing_ && regular && endsInOneOf(e.name, opts_.list_suffixes))
+      listing_->files.push_back(names_.absolute(p).string());
+    const Frontend* fe = frontends_.forFile(rel);
+    if (!fe && !isExcluded && !hasExtension(e.name) && !e.link && regular) fe = frontends_.forFile(rel, head(p));
+    if (!fe || ignore_.ignored(rel, false) || isExcluded) return;
+    if (e.link) {
+      std::error_code ec;
+      fs::path target = fs::weakly_canonical(p, ec);
+      auto r = target.lexically_relative(canonRoot_);
+      if (ec || r.empty() || *r.begin() == "..") return;  // a link out of the root is not ours to read
+    }
+    if (!regular) return;
+    // One stat per file, kept: extraction and the snapshot need it too.
+    std::optional<FileStamp> stamp = in.stamp(e.name);
+    if (stamp && stamp->size > opts_.max_bytes) {
+      out_.diagnostics.push_back(
+          {"note", displayPath(p), 0, "skipped: larger than " + std::to_string(opts_.max_bytes >> 20) + " MiB"});
+      return;
+    }
+    addFile(p, e.name, dir, rootName_, fe->language(), names_, out_);
+    out_.files.back().stamp = stamp;
+  }
+
+  std::string rootName_;  // SourceFile::root
+  const DiscoverOptions& opts_;
+  const FrontendSet& frontends_;
+  Namer& names_;
+  Discovery& out_;
+  TreeListing* listing_ = nullptr;
+  IgnoreRules ignore_;
+  fs::path canonRoot_, absRoot_;
+};
 
 }  // namespace
 
@@ -257,7 +282,7 @@ Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions&
       continue;
     }
     if (fs::is_directory(st)) {
-      walk(p, opts, frontends, names, out);
+      Walk(p, opts, frontends, names, out).folder(p.string(), "");
     } else {
       std::string given = p.lexically_normal().generic_string();
       const Frontend* fe = frontends.forFile(given);
@@ -266,7 +291,8 @@ Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions&
         out.diagnostics.push_back({"warning", raw, 0, "not a language archscan reads (by file name)"});
         continue;
       }
-      addFile(p, p.parent_path().empty() ? fs::path(".") : p.parent_path(), fe->language(), names, out);
+      fs::path folder = p.parent_path().empty() ? fs::path(".") : p.parent_path();
+      addFile(p.string(), p.filename().string(), "", folder.generic_string(), fe->language(), names, out);
     }
   }
   std::sort(out.files.begin(), out.files.end(), [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });

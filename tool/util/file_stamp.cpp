@@ -19,7 +19,12 @@ int64_t nanoseconds(const timespec& t) {
 
 std::optional<FileStamp> stampOf(const std::string& path) {
   struct stat st{};
-  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return stampOf(st);
+}
+
+std::optional<FileStamp> stampOf(const struct stat& st) {
+  if (!S_ISREG(st.st_mode)) return std::nullopt;
   FileStamp s;
   s.dev = st.st_dev;
   s.ino = st.st_ino;

@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+struct stat;
+
 namespace archscan {
 
 struct FileStamp {
@@ -21,6 +23,8 @@ struct FileStamp {
 
 // The stamp of a regular file (symlinks followed), or nullopt.
 std::optional<FileStamp> stampOf(const std::string& path);
+// The same of what stat() or fstatat() said.
+std::optional<FileStamp> stampOf(const struct stat& st);
 
 // A stamp that may be recorded: both times before `trusted_before_ns`
 // (nanoseconds since the epoch; see nowNs()).
