@@ -1,7 +1,7 @@
 // The tree-pattern matcher of the Python front-end against tree-sitter's own
 // query engine: on every Python file of testdata and on damaged input, each
 // .scm file's patterns give the same captures on the same nodes in the same
-// order.
+// order. A visitor of its walk sees every node with its ancestors.
 #include <gtest/gtest.h>
 #include <tree_sitter/api.h>
 
@@ -119,6 +119,58 @@ TEST_F(TreePatterns, SameCapturesAsTreeSitterOnEveryTestdataFile) {
   }
   EXPECT_GT(files, 50);
   EXPECT_GT(captures, 1000u);
+}
+
+// What a visitor of the matcher's walk must see: every node a tree cursor
+// visits, once, each with the chain ts_node_parent gives as its ancestors.
+struct AncestryCheck : NodeVisitor {
+  TSNode root{};
+  size_t nodes = 0;
+  void visit(TSNode n, const std::vector<TSNode>& ancestors) override {
+    ++nodes;
+    if (ancestors.empty()) {
+      EXPECT_TRUE(ts_node_eq(n, root)) << "only the root has no ancestors";
+      return;
+    }
+    std::vector<TSNode> chain;
+    for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p)) chain.insert(chain.begin(), p);
+    ASSERT_EQ(chain.size(), ancestors.size()) << ts_node_type(n) << " at byte " << ts_node_start_byte(n);
+    for (size_t i = 0; i < chain.size(); ++i) EXPECT_TRUE(ts_node_eq(chain[i], ancestors[i])) << "ancestor " << i;
+  }
+};
+
+size_t cursorNodes(TSNode root) {
+  TSTreeCursor c = ts_tree_cursor_new(root);
+  size_t count = 0;
+  for (bool more = true; more;) {
+    ++count;
+    if (ts_tree_cursor_goto_first_child(&c)) continue;
+    more = false;
+    do {
+      if ((more = ts_tree_cursor_goto_next_sibling(&c))) break;
+    } while (ts_tree_cursor_goto_parent(&c));
+  }
+  ts_tree_cursor_delete(&c);
+  return count;
+}
+
+TEST_F(TreePatterns, AVisitorSeesEveryNodeWithItsAncestors) {
+  std::vector<std::string> sources{"def f(x):\n    if x:\n        return [g(y) for y in x]\n    raise E\n",
+                                   "A = {9: 1}\ndef f(:\n    return A[cap]\nclass C(\n"};
+  for (const auto& e : fs::recursive_directory_iterator(TESTDATA_DIR))
+    if (e.is_regular_file() && e.path().extension() == ".py" && sources.size() < 40) sources.push_back(test::slurp(e.path()));
+  TSParser* parser = ts_parser_new();
+  ts_parser_set_language(parser, tree_sitter_python());
+  for (const auto& source : sources) {
+    TSTree* tree = ts_parser_parse_string(parser, nullptr, source.data(), static_cast<uint32_t>(source.size()));
+    AncestryCheck check;
+    check.root = ts_tree_root_node(tree);
+    std::vector<Capture> with = matchers_[0]->run(check.root, &check);
+    EXPECT_EQ(check.nodes, cursorNodes(check.root));
+    EXPECT_EQ(with.size(), matchers_[0]->run(check.root).size()) << "a visitor changes nothing matched";
+    ts_tree_delete(tree);
+  }
+  ts_parser_delete(parser);
 }
 
 TEST_F(TreePatterns, SameCapturesOnNestedAndDamagedInput) {

@@ -9,59 +9,45 @@
 namespace archscan::py {
 namespace {
 
-// One cursor walk gives the parent of every inner node below root (sorted
-// by node id), and, per function definition, whether a raise or assert sits
-// anywhere in it and which return statements are its own. A tree cursor
-// visits the same (visible) nodes ts_node_parent links and keeps the path
-// down in `path`, so each node costs one step, however deep it sits. Leaves
-// are most of a tree and callers walk up from inner nodes, so leaves are left
-// out of the parents (and asked of ts_node_parent).
-void walkBelow(TSNode root, std::vector<ModuleIndex::Link>& parents, std::set<const void*>& raising,
-               std::map<const void*, std::vector<TSNode>>& returns) {
-  if (ts_node_is_null(root)) return;
-  const TSLanguage* lang = ts_tree_language(root.tree);
-  auto symbol = [&](const char* name) {
-    return ts_language_symbol_for_name(lang, name, static_cast<uint32_t>(std::strlen(name)), true);
-  };
-  const TSSymbol def = symbol("function_definition"), lambda = symbol("lambda"), ret = symbol("return_statement"),
-                 raise = symbol("raise_statement"), assert_ = symbol("assert_statement");
-  parents.push_back({root.id, TSNode{}});
-  TSTreeCursor c = ts_tree_cursor_new(root);
-  std::vector<TSNode> path{root};
-  for (;;) {
-    if (!ts_tree_cursor_goto_first_child(&c)) {
-      bool more = false;
-      while (!path.empty()) {
-        path.pop_back();
-        if ((more = ts_tree_cursor_goto_next_sibling(&c))) break;
-        if (!ts_tree_cursor_goto_parent(&c)) break;
-      }
-      if (!more) break;
-    }
-    TSNode n = ts_tree_cursor_current_node(&c);
-    if (ts_node_child_count(n) > 0) parents.push_back({n.id, path.back()});
-    TSSymbol s = ts_node_symbol(n);
-    if (s == raise || s == assert_) {
-      for (const TSNode& a : path)
-        if (ts_node_symbol(a) == def) raising.insert(a.id);
-    } else if (s == ret) {
-      for (auto a = path.rbegin(); a != path.rend(); ++a) {
-        TSSymbol as = ts_node_symbol(*a);
-        if (as == def) returns[a->id].push_back(n);
-        if (as == def || as == lambda) break;
-      }
-    }
-    path.push_back(n);
-  }
-  ts_tree_cursor_delete(&c);
-  std::sort(parents.begin(), parents.end(), [](const auto& a, const auto& b) { return std::less<>()(a.id, b.id); });
+TSSymbol symbolNamed(const TSLanguage* lang, const char* name) {
+  return ts_language_symbol_for_name(lang, name, static_cast<uint32_t>(std::strlen(name)), true);
 }
 
 }  // namespace
 
-ModuleIndex::ModuleIndex(TSNode root, const std::vector<Capture>& defs, const std::string& src)
-    : src_(src) {
-  walkBelow(root, parents_, raising_, returns_);
+TreeShape::TreeShape(const TSLanguage* lang)
+    : def_(symbolNamed(lang, "function_definition")),
+      lambda_(symbolNamed(lang, "lambda")),
+      ret_(symbolNamed(lang, "return_statement")),
+      raise_(symbolNamed(lang, "raise_statement")),
+      assert_(symbolNamed(lang, "assert_statement")) {}
+
+// Each node costs one step however deep it sits: its ancestors come with it.
+void TreeShape::visit(TSNode n, const std::vector<TSNode>& ancestors) {
+  if (ancestors.empty()) {
+    parents_.push_back({n.id, TSNode{}});
+    return;
+  }
+  if (ts_node_child_count(n) > 0) parents_.push_back({n.id, ancestors.back()});
+  TSSymbol s = ts_node_symbol(n);
+  if (s == raise_ || s == assert_) {
+    for (const TSNode& a : ancestors)
+      if (ts_node_symbol(a) == def_) raising_.insert(a.id);
+  } else if (s == ret_) {
+    for (auto a = ancestors.rbegin(); a != ancestors.rend(); ++a) {
+      TSSymbol as = ts_node_symbol(*a);
+      if (as == def_) returns_[a->id].push_back(n);
+      if (as == def_ || as == lambda_) break;
+    }
+  }
+}
+
+ModuleIndex::ModuleIndex(TreeShape shape, const std::vector<Capture>& defs, const std::string& src)
+    : src_(src),
+      parents_(std::move(shape.parents_)),
+      raising_(std::move(shape.raising_)),
+      returns_(std::move(shape.returns_)) {
+  std::sort(parents_.begin(), parents_.end(), [](const Link& a, const Link& b) { return std::less<>()(a.id, b.id); });
   for (const auto& c : defs) {
     if (c.name == "function" || c.name == "class")
       scopes_.push_back(Scope{ts_node_start_byte(c.node), ts_node_end_byte(c.node), c.name == "class",

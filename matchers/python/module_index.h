@@ -29,9 +29,32 @@ struct Assignment {
   std::string cls;  // enclosing class (for class bodies and methods)
 };
 
+// What ModuleIndex needs of every node, gathered on the tree patterns' walk
+// (QuerySet::run): the parent of every inner node, the functions that hold
+// a raise or assert anywhere in them, and the return statements that are
+// each function's own (not those of functions or lambdas nested in it).
+class TreeShape : public NodeVisitor {
+ public:
+  explicit TreeShape(const TSLanguage* lang);
+  void visit(TSNode n, const std::vector<TSNode>& ancestors) override;
+
+  struct Link {  // a node (by id) and its parent
+    const void* id;
+    TSNode parent;
+  };
+
+ private:
+  friend class ModuleIndex;
+  TSSymbol def_, lambda_, ret_, raise_, assert_;
+  std::vector<Link> parents_;  // leaves are left out: callers walk up from inner nodes
+  std::set<const void*> raising_;
+  std::map<const void*, std::vector<TSNode>> returns_;
+};
+
 class ModuleIndex {
  public:
-  ModuleIndex(TSNode root, const std::vector<Capture>& definitions, const std::string& src);
+  // `shape` has seen the walk of the tree `definitions` were captured from.
+  ModuleIndex(TreeShape shape, const std::vector<Capture>& definitions, const std::string& src);
 
   std::string text(TSNode n) const;
   const std::string& source() const { return src_; }
@@ -68,12 +91,8 @@ class ModuleIndex {
   // The nearest ancestor of one of the given types, or a null node.
   TSNode ancestor(TSNode n, std::initializer_list<const char*> types) const;
 
-  struct Link {  // a node (by id) and its parent
-    const void* id;
-    TSNode parent;
-  };
-
  private:
+  using Link = TreeShape::Link;
   const std::string& src_;
   std::vector<FunctionInfo> functions_;
   std::vector<Assignment> assigns_;
@@ -82,7 +101,7 @@ class ModuleIndex {
   std::map<const void*, std::vector<size_t>> assignsByFunction_;
   std::map<std::string, std::vector<TSNode>> callsByName_;
   std::map<std::string, std::vector<size_t>> selfAssigns_;
-  std::vector<Link> parents_;  // by node id, from one cursor walk
+  std::vector<Link> parents_;  // by node id
   std::set<const void*> raising_;  // function nodes holding a raise or assert
   std::map<const void*, std::vector<TSNode>> returns_;  // by function node
   // Function and class definitions by byte range: scope questions are

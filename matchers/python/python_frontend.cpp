@@ -131,8 +131,9 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
     facts.diagnostics.push_back({"warning", path, py::lineOf(err),
                                  "syntax error; sites in the damaged region may be missed"});
   }
-  py::Captures cap = queries_->run(root);
-  py::ModuleIndex idx(root, cap.definitions, source);
+  py::TreeShape shape(ts_tree_language(tree.get()));
+  py::Captures cap = queries_->run(root, &shape);
+  py::ModuleIndex idx(std::move(shape), cap.definitions, source);
   py::SubjectEvaluator eval(idx, k_);
   py::PyContext ctx{k_, idx, eval, facts, {}};
 

@@ -35,9 +35,9 @@ std::vector<PatternFile> files() {
 
 QuerySet::QuerySet(const TSLanguage* lang) : all_(lang, files()) {}
 
-Captures QuerySet::run(TSNode root) const {
+Captures QuerySet::run(TSNode root, NodeVisitor* visitor) const {
   Captures out;
-  for (auto& c : all_.run(root)) {
+  for (auto& c : all_.run(root, visitor)) {
     std::string_view n = c.name;
     if (n == "literal") out.literals.push_back(c);
     else if (n == "comparison") out.comparisons.push_back(c);

@@ -18,7 +18,7 @@ struct Captures {
 class QuerySet {
  public:
   explicit QuerySet(const TSLanguage* lang);
-  Captures run(TSNode root) const;
+  Captures run(TSNode root, NodeVisitor* visitor = nullptr) const;
 
  private:
   TreeMatcher all_;

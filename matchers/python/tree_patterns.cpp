@@ -123,20 +123,27 @@ bool TreeMatcher::match(const Compiled& p, TSNode n, uint32_t node, uint32_t pat
   return true;
 }
 
-std::vector<Capture> TreeMatcher::run(TSNode root) const {
+std::vector<Capture> TreeMatcher::run(TSNode root, NodeVisitor* visitor) const {
   std::vector<Found> found;
   if (ts_node_is_null(root)) return {};
   TSTreeCursor c = ts_tree_cursor_new(root);
+  std::vector<TSNode> ancestors;  // kept only for a visitor
   for (uint32_t node = 0;; ++node) {
     TSNode n = ts_tree_cursor_current_node(&c);
+    if (visitor) visitor->visit(n, ancestors);
     TSSymbol s = ts_node_symbol(n);  // ERROR is 65535, past the grammar's symbols
     if (s < bySymbol_.size())
       for (uint32_t p : bySymbol_[s]) match(patterns_[p], n, node, p, found);
-    if (ts_tree_cursor_goto_first_child(&c)) continue;
+    if (ts_tree_cursor_goto_first_child(&c)) {
+      if (visitor) ancestors.push_back(n);
+      continue;
+    }
     bool more = false;
-    do {
+    for (;;) {
       if ((more = ts_tree_cursor_goto_next_sibling(&c))) break;
-    } while (ts_tree_cursor_goto_parent(&c));
+      if (!ts_tree_cursor_goto_parent(&c)) break;
+      if (visitor) ancestors.pop_back();
+    }
     if (!more) break;
   }
   ts_tree_cursor_delete(&c);

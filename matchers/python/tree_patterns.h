@@ -39,6 +39,15 @@ struct PatternFile {
   std::string_view text;
 };
 
+// Told of every node of a TreeMatcher's walk, in pre-order, with its
+// ancestors (the root first), so that other per-node work on the tree rides
+// on the same walk instead of making its own.
+class NodeVisitor {
+ public:
+  virtual ~NodeVisitor() = default;
+  virtual void visit(TSNode n, const std::vector<TSNode>& ancestors) = 0;
+};
+
 class TreeMatcher {
  public:
   // A pattern's index (which orders captures at the same byte, as in a
@@ -50,7 +59,8 @@ class TreeMatcher {
 
   // Every capture of every match below and at root, by start byte, then
   // outer node before inner, then pattern index.
-  std::vector<Capture> run(TSNode root) const;
+  // `visitor`, when given, sees every node of the walk.
+  std::vector<Capture> run(TSNode root, NodeVisitor* visitor = nullptr) const;
 
  private:
   struct Compiled {
