@@ -64,9 +64,8 @@ std::string formatTag() { return std::to_string(kSnapshotFormat) + "." + std::to
 
 Snapshot Snapshot::load(const std::string& file) {
   Snapshot snap;
-  auto mapped = MappedFile::open(file);
-  if (!mapped) return snap;
-  snap.bytes_ = std::make_unique<MappedFile>(std::move(*mapped));
+  snap.bytes_ = MappedFile::open(file);
+  if (!snap.bytes_) return snap;
   std::string_view b = snap.bytes_->bytes();
   size_t nl = b.find('\n');
   if (nl == std::string_view::npos) return Snapshot{};

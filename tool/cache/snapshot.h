@@ -12,7 +12,6 @@
 // kernel on every change and cannot be set back, so `touch -d` or a restored
 // mtime does not hide an edit.
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,7 +45,7 @@ class Snapshot {
     FileStamp stamp;
     std::string_view facts;
   };
-  std::unique_ptr<MappedFile> bytes_;  // on the heap: moving keeps the views valid
+  std::optional<MappedFile> bytes_;  // moving a mapping keeps its address, so the views stay valid
   std::string headers_;
   std::unordered_map<std::string_view, Held> records_;  // views into bytes_
 };

@@ -51,7 +51,6 @@ std::optional<std::string> plainRelative(const std::string& p) {
 
 // Relative to `cwd` when the file is below it, else absolute.
 std::string displayPath(const fs::path& p, const fs::path& cwd) {
-  if (auto plain = plainRelative(p.native())) return *plain;
   fs::path abs = absoluteIn(p, cwd).lexically_normal();
   fs::path rel = abs.lexically_relative(cwd);
   if (!rel.empty() && *rel.begin() != "..") return rel.generic_string();
@@ -73,6 +72,7 @@ class Namer {
     std::error_code ec;
     cwd_ = fs::current_path(ec);
   }
+  // Most of a walk's paths are plain and are not made into fs::path at all.
   std::string display(const std::string& p) const {
     if (auto plain = plainRelative(p)) return *plain;
     return displayPath(p, cwd_);
@@ -83,23 +83,21 @@ class Namer {
   // A walk says which folder (as it spells it) holds the file, so that the
   // folder's package is worked out once, not once per file.
   std::string module(const std::string& path, const std::string& name, const std::string& folder = "") {
-    const std::string* package = nullptr;
-    std::string own;
-    if (folder.empty()) {
-      own = packageOf(absoluteIn(path, cwd_).parent_path());
-      package = &own;
-    } else {
-      auto it = byFolder_.find(folder);
-      if (it == byFolder_.end()) it = byFolder_.emplace(folder, packageOf(absoluteIn(path, cwd_).parent_path())).first;
-      package = &it->second;
-    }
-    if (name == "__init__.py") return *package;
+    std::string package = folder.empty() ? packageOf(absoluteIn(path, cwd_).parent_path()) : packageIn(folder, path);
+    if (name == "__init__.py") return package;
     size_t dot = name.rfind('.');
     std::string stem = dot == std::string::npos || dot == 0 ? name : name.substr(0, dot);
-    return package->empty() ? stem : *package + "." + stem;
+    return package.empty() ? stem : package + "." + stem;
   }
 
  private:
+  // The package of `folder` as the walk spells it; `path` is a file in it.
+  const std::string& packageIn(const std::string& folder, const std::string& path) {
+    auto it = byFolder_.find(folder);
+    if (it == byFolder_.end()) it = byFolder_.emplace(folder, packageOf(absoluteIn(path, cwd_).parent_path())).first;
+    return it->second;
+  }
+
   // The dotted package a folder is, "" when it holds no __init__.py.
   std::string packageOf(const fs::path& dir) {
     auto known = packages_.find(dir.native());
