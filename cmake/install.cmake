@@ -1,6 +1,6 @@
 # `cmake --install` and the Debian package: the binary, the man page and the
-# shell completions (both generated from the option table), and the JSON
-# Schemas of archscan's outputs and inputs.
+# shell completions (both generated from the option table), the precompiled
+# C++ prelude, and the JSON Schemas of archscan's outputs and inputs.
 include(GNUInstallDirs)
 
 # Linked against the shared LLVM (ARCHSCAN_STATIC_LLVM=OFF), the binary finds
@@ -27,6 +27,10 @@ install(FILES ${_gen}/archscan.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${_gen}/archscan.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME archscan)
 install(FILES ${_gen}/_archscan DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
 install(FILES ${_gen}/archscan.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
+if(TARGET archscan-prelude-pch)
+  install(DIRECTORY ${PROJECT_BINARY_DIR}/prelude/ DESTINATION ${CMAKE_INSTALL_DATADIR}/archscan/prelude
+          FILES_MATCHING PATTERN "*.pch")
+endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/schemas/ DESTINATION ${CMAKE_INSTALL_DATADIR}/archscan/schemas
         FILES_MATCHING PATTERN "*.json")
 

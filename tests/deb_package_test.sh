@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Debian package: `cpack -G DEB` in the build folder, its declared
 # dependencies, then `dpkg -x` into a scratch root and archscan run from
-# there (version, the man page, completions, schemas, and the demo scan).
+# there (version, the man page, completions, schemas, the precompiled
+# prelude, and the demo scan).
 #   deb_package_test.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build="$1"
@@ -49,6 +50,13 @@ if command -v groff >/dev/null; then
   [[ -z "$warnings" ]] || { echo "FAIL: the man page has roff warnings: $warnings" >&2; exit 1; }
 fi
 bash -n "$work/root/usr/share/bash-completion/completions/archscan"
+# The C++ standard headers precompiled at build time (not in sanitizer builds) ship with the binary.
+shipped=0
+if compgen -G "$build/prelude/*.pch" >/dev/null; then
+  compgen -G "$work/root/usr/share/archscan/prelude/*.pch" >/dev/null ||
+    { echo "FAIL: the package lacks the precompiled prelude" >&2; exit 1; }
+  shipped=1
+fi
 
 version="$("$bin" --version)"
 echo "$version"
@@ -58,7 +66,11 @@ echo "$version"
 cp -r "$src/testdata/sglang-symm-mem" "$src/testdata/trtllm-sm-dispatch" "$work/"
 cd "$work"
 "$bin" check --target sm_120 --fail-on never --format json -o py.json sglang-symm-mem
-"$bin" check --target sm_121 --fail-on never --format json -o cpp.json trtllm-sm-dispatch
+"$bin" check --target sm_121 --fail-on never --format json -o cpp.json --cache-dir cache trtllm-sm-dispatch
+# The installed binary took the shipped prelude: it built none to keep in its cache.
+if ((shipped)) && compgen -G "cache/prelude/*.pch" >/dev/null; then
+  echo "FAIL: the installed binary built its own prelude instead of taking the shipped one" >&2; exit 1
+fi
 for f in py.json cpp.json; do
   grep -q '"rule": *"missing-arch"' "$f" || { echo "FAIL: the installed binary found nothing in $f" >&2; exit 1; }
 done

@@ -27,9 +27,7 @@ class Scale : public ::testing::Test {
   void SetUp() override { dir = test::freshDir("archscan-scale"); }
   void TearDown() override { fs::remove_all(dir); }
 
-  ProcessResult run(std::vector<std::string> args) {
-    return runProcess(ARCHSCAN_BIN, args, TESTDATA_DIR);
-  }
+  ProcessResult run(std::vector<std::string> args) { return runProcess(ARCHSCAN_BIN, args, TESTDATA_DIR, env); }
   // check --format json over all of testdata, with `extra` options.
   std::string check(const std::vector<std::string>& extra) {
     std::vector<std::string> args = {"check", "--format", "json", "--fail-on", "never", "-q"};
@@ -44,7 +42,20 @@ class Scale : public ::testing::Test {
     for (const auto& e : fs::recursive_directory_iterator(cache)) n += e.path().extension() == ".facts";
     return n;
   }
+  // Where archscan finds the prelude built with it (ARCHSCAN_PRELUDE_DIR).
+  void shipPreludeFrom(const fs::path& folder) {
+    fs::create_directories(folder);
+    env.env = {{"ARCHSCAN_PRELUDE_DIR", folder.string()}};
+  }
+  std::vector<fs::path> pchFiles(const fs::path& folder) {
+    std::vector<fs::path> out;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(folder, ec))
+      if (e.path().extension() == ".pch") out.push_back(e.path());
+    return out;
+  }
   fs::path dir;
+  ProcessOptions env;
 };
 
 TEST_F(Scale, WarmCacheGivesTheColdOutputByteForByte) {
@@ -203,6 +214,7 @@ TEST_F(Scale, TheClangPreludeChangesNoFindingOfAFileThatIncludesWhatItUses) {
 // The prelude is kept in the cache folder and used again; a damaged copy is
 // found out by loading it once, rebuilt, and replaced.
 TEST_F(Scale, AKeptPreludeIsReusedAndADamagedOneRebuilt) {
+  shipPreludeFrom(dir / "none shipped");
   std::string plain = check({"--no-cache", "."});
   fs::path cache = dir / "cache";
   auto scanAgain = [&] {
@@ -212,10 +224,8 @@ TEST_F(Scale, AKeptPreludeIsReusedAndADamagedOneRebuilt) {
     return check({"--cache-dir", cache.string(), "."});
   };
   EXPECT_EQ(check({"--cache-dir", cache.string(), "."}), plain);
-  std::vector<fs::path> kept;
-  for (const auto& e : fs::directory_iterator(cache / "prelude")) kept.push_back(e.path());
+  std::vector<fs::path> kept = pchFiles(cache / "prelude");
   ASSERT_EQ(kept.size(), 1u);
-  EXPECT_EQ(kept[0].extension(), ".pch");
   std::string built = test::slurp(kept[0]);
   EXPECT_GT(built.size(), 100000u);
 
@@ -229,6 +239,33 @@ TEST_F(Scale, AKeptPreludeIsReusedAndADamagedOneRebuilt) {
   test::spit(kept[0], std::string(4096, 'x'));
   EXPECT_EQ(scanAgain(), plain);
   EXPECT_EQ(test::slurp(kept[0]).size(), built.size());
+}
+
+// The prelude built with archscan is taken as it is and never written to;
+// the cache folder gets one only when that one does not load. The scanned
+// folder uses a standard name it does not include, so its findings show
+// whether the prelude was there at all.
+TEST_F(Scale, AShippedPreludeIsUsedAndADamagedOneIsNeitherUsedNorMended) {
+  const std::string folder = "cpp-std-via-framework";
+  fs::path built = dir / "built";
+  shipPreludeFrom(dir / "none shipped");
+  std::string plain = check({"--cache-dir", (built / "cache").string(), folder});
+  ASSERT_EQ(pchFiles(built / "cache" / "prelude").size(), 1u);
+  ASSERT_NE(check({"--no-cache", "--no-clang-prelude", folder}), plain);
+
+  fs::path shipped = dir / "shipped";
+  shipPreludeFrom(shipped);
+  fs::path pch = shipped / pchFiles(built / "cache" / "prelude")[0].filename();
+  fs::copy_file(pchFiles(built / "cache" / "prelude")[0], pch);
+  EXPECT_EQ(check({"--no-cache", folder}), plain);
+  EXPECT_EQ(check({"--cache-dir", (dir / "a").string(), folder}), plain);
+  EXPECT_TRUE(pchFiles(dir / "a" / "prelude").empty());
+
+  std::string bytes = test::slurp(pch);
+  test::spit(pch, bytes.substr(0, bytes.size() / 2));
+  EXPECT_EQ(check({"--cache-dir", (dir / "b").string(), folder}), plain);
+  EXPECT_EQ(pchFiles(dir / "b" / "prelude").size(), 1u);
+  EXPECT_EQ(fs::file_size(pch), bytes.size() / 2);
 }
 
 }  // namespace

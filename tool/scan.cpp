@@ -55,6 +55,7 @@ FrontendSettings frontendSettings(const ScanOptions& opts) {
   s.clang_prelude = opts.clang_prelude && s.database.empty();
   if (s.clang_prelude && opts.cache && !cacheDir(opts).empty())
     s.prelude_dir = (fs::path(cacheDir(opts)) / "prelude").string();
+  if (s.clang_prelude) s.shipped_prelude_dir = opts.shipped_prelude_dir;
   return s;
 }
 

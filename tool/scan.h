@@ -41,8 +41,10 @@ struct ScanOptions {
   std::vector<std::string> facts_files;
   bool prefilter = true;  // --no-prefilter: parse every file (to check the prefilter loses nothing)
   // C/C++ without a database: parses start from the standard headers
-  // precompiled once (--no-clang-prelude turns it off).
+  // precompiled once (--no-clang-prelude turns it off), by the build when
+  // `shipped_prelude_dir` holds it ("" none), else by the first parse.
   bool clang_prelude = true;
+  std::string shipped_prelude_dir;
 };
 
 // Where a scan's time went (-v): CPU seconds per phase, extraction per

@@ -169,11 +169,22 @@ ClangParser::ClangParser(const ClangSettings& settings) : settings_(settings) {
 
 ClangParser::~ClangParser() = default;
 
-// Precompiled in memory on the first parse that needs it; a kept copy is
-// used only after it loads without error (a file from another Clang build,
-// a damaged one, or standard headers changed since fail that check).
+// The name of the prelude for this Clang, resource dir, shim and flags: a
+// prelude from another of these is never even tried.
+std::string ClangParser::preludeFileName() const {
+  std::string key = clangVersion() + "\n" + paths_.driver + "\n" + paths_.resource_dir + "\n" + embedded::cuda_shim_h +
+                    "\n" + embedded::prelude_h;
+  for (const auto& f : preludeFlags(paths_)) key += "\n" + f;
+  char name[32];
+  std::snprintf(name, sizeof name, "%016llx.pch", static_cast<unsigned long long>(llvm::xxh3_64bits(key)));
+  return name;
+}
+
+// Precompiled in memory on the first parse that needs it. A shipped or kept
+// copy is used only after it loads without error: a file from another Clang
+// build, a damaged one, or standard headers changed since it was built fail
+// that check, and the prelude is built again.
 std::string ClangParser::loadOrBuildPrelude() const {
-  std::vector<std::string> flags = preludeFlags(paths_);
   std::string pchPath = preludePchPath();
   auto loads = [&](const std::string& pch) {
     ClangPaths with = paths_;
@@ -185,19 +196,14 @@ std::string ClangParser::loadOrBuildPrelude() const {
                     std::make_unique<clang::SyntaxOnlyAction>(), *files, diags) &&
            diags.getNumErrors() == 0;
   };
-  std::string kept;
-  if (!settings_.prelude_dir.empty()) {
-    std::string key = clangVersion() + "\n" + paths_.driver + "\n" + paths_.resource_dir + "\n" +
-                      embedded::cuda_shim_h + "\n" + embedded::prelude_h;
-    for (const auto& f : flags) key += "\n" + f;
-    char name[32];
-    std::snprintf(name, sizeof name, "%016llx.pch", static_cast<unsigned long long>(llvm::xxh3_64bits(key)));
-    kept = (fs::path(settings_.prelude_dir) / name).string();
+  std::string name = preludeFileName();
+  for (const std::string* dir : {&settings_.shipped_prelude_dir, &settings_.prelude_dir}) {
+    if (dir->empty()) continue;
     std::string bytes;
     try {
-      bytes = readFile(kept);
+      bytes = readFile((fs::path(*dir) / name).string());
     } catch (const std::exception&) {
-      // none kept yet, or unreadable: build it
+      continue;  // none there, or unreadable
     }
     if (!bytes.empty() && loads(bytes)) return bytes;
   }
@@ -205,13 +211,14 @@ std::string ClangParser::loadOrBuildPrelude() const {
   std::string main = std::string(kShimDir) + "/prelude.h";
   auto files = filesWith({}, kShimDir);
   Collector diags;
-  runClang(commandLine(paths_, flags, main), std::make_unique<PreludeAction>(built), *files, diags);
+  runClang(commandLine(paths_, preludeFlags(paths_), main), std::make_unique<PreludeAction>(built), *files, diags);
   if (built.empty() || !loads(built)) return {};
-  if (!kept.empty()) {
+  if (!settings_.prelude_dir.empty()) {
+    fs::path kept = fs::path(settings_.prelude_dir) / name;
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(settings_.prelude_dir, ec))
       if (e.path().extension() == ".pch" && e.path() != kept) fs::remove(e.path(), ec);
-    replaceWhole(kept, "", built);
+    replaceWhole(kept.string(), "", built);
   }
   return built;
 }

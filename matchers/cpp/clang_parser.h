@@ -20,10 +20,13 @@ struct ClangSettings {
   // every other body outside the main file is skipped.
   std::function<bool(const std::string&)> keep_body;
   // Tolerant C++/CUDA parses start from the standard headers precompiled
-  // once (shim/prelude.h), built on the first parse that needs it. Kept as
-  // `prelude_dir`/<key>.pch between scans when a folder is given.
+  // once (shim/prelude.h). The first parse that needs it takes
+  // `shipped_prelude_dir`/<key>.pch (built with archscan, never written), else
+  // `prelude_dir`/<key>.pch (kept between scans), else builds it and keeps
+  // it there; "" skips a folder.
   bool prelude = false;
   std::string prelude_dir;
+  std::string shipped_prelude_dir;
 };
 
 class ClangParser {
@@ -36,12 +39,17 @@ class ClangParser {
 
   Observations parse(const std::string& path, const std::string& text) const;
   bool usesDatabase() const { return !entries_.empty(); }
+  // Loads or builds the prelude now; false when it cannot be built. With
+  // `prelude_dir` set, a built one is kept there: this is how the prelude
+  // shipped with archscan is made.
+  bool preparePrelude() const { return !prelude().empty(); }
 
  private:
   // The precompiled prelude's bytes, "" when it cannot be built or loaded
   // (parses then include the shim as usual).
   const std::string& prelude() const;
   std::string loadOrBuildPrelude() const;
+  std::string preludeFileName() const;
 
   ClangSettings settings_;
   ClangPaths paths_;

@@ -35,7 +35,8 @@ cpp::ClangSettings withBodyFilter(cpp::ClangSettings s, const Knowledge& k) {
 CppFrontend::CppFrontend(const Knowledge& k, const CppSettings& settings)
     : k_(k),
       parser_(std::make_unique<cpp::ClangParser>(withBodyFilter(
-          cpp::ClangSettings{settings.root, settings.database, {}, settings.prelude, settings.prelude_dir}, k))) {}
+          cpp::ClangSettings{settings.root, settings.database, {}, settings.prelude, settings.prelude_dir,
+                             settings.shipped_prelude_dir}, k))) {}
 
 CppFrontend::~CppFrontend() = default;
 

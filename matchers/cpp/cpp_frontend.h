@@ -18,6 +18,7 @@ struct CppSettings {
   std::string database;  // compile_commands.json; "" for the tolerant mode
   bool prelude = false;     // start tolerant parses from the precompiled standard headers
   std::string prelude_dir;  // where that prelude is kept between scans; "" not kept
+  std::string shipped_prelude_dir;  // where archscan's own build of it is installed; "" none
 };
 
 class CppFrontend : public Frontend {

@@ -2,6 +2,7 @@
 
 #include <fnmatch.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -15,6 +16,20 @@ namespace fs = std::filesystem;
 
 namespace archscan {
 namespace {
+
+// The standard headers precompiled when archscan was built:
+// $ARCHSCAN_PRELUDE_DIR when set ("" for none), else prelude/ beside the
+// executable (a build folder), else ../share/archscan/prelude from it (an
+// installed archscan).
+std::string shippedPreludeDir() {
+  if (const char* env = std::getenv("ARCHSCAN_PRELUDE_DIR")) return env;
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  for (const fs::path& dir : {exe.parent_path() / "prelude", exe.parent_path().parent_path() / "share/archscan/prelude"})
+    if (fs::is_directory(dir, ec)) return dir.string();
+  return "";
+}
 
 bool isYaml(const std::string& p) {
   auto ends = [&](const std::string& e) { return p.size() >= e.size() && p.compare(p.size() - e.size(), e.size(), e) == 0; };
@@ -184,6 +199,7 @@ Settings settle(const Invocation& inv) {
   scan.cache_dir = s.o.cache_dir;
   scan.prefilter = !s.o.no_prefilter;
   scan.clang_prelude = !s.o.no_clang_prelude;
+  if (scan.clang_prelude) scan.shipped_prelude_dir = shippedPreludeDir();
   scan.facts_files = s.o.facts;
   if (config) {
     scan.families = config->values.families;

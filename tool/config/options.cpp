@@ -94,7 +94,7 @@ const std::vector<OptionSpec>& optionTable() {
        Scope::CommandLine, &O::no_prefilter},
       {"no-clang-prelude", 0, "",
        "C/C++ without a compilation database: let each Clang parse read the C++ standard headers itself, instead of "
-       "starting from them precompiled once (kept in the cache folder)",
+       "starting from them precompiled once (when archscan was built, else kept in the cache folder)",
        kScanning, Scope::CommandLine, &O::no_clang_prelude},
       {"facts", 0, "FILE",
        "Link and analyze these `archscan extract` outputs (every shard) instead of extracting; repeatable, and with it the .json/.json.zst files among the arguments count too (`--facts facts-*.json.zst`)",

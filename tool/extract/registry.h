@@ -14,9 +14,11 @@ struct FrontendSettings {
   std::string database;  // compile_commands.json for C++; "" for the tolerant mode
   // C++ without a database: parse the standard headers once, into a
   // precompiled prelude kept in `prelude_dir` ("" for this scan only), built
-  // on the first Clang parse.
+  // on the first Clang parse unless the one built with archscan, in
+  // `shipped_prelude_dir`, loads.
   bool clang_prelude = false;
   std::string prelude_dir;
+  std::string shipped_prelude_dir;
 };
 
 // Throws std::runtime_error when a front-end cannot start (an unreadable database).
