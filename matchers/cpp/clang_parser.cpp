@@ -8,6 +8,7 @@
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Frontend/FrontendActions.h>
+#include <clang/Sema/Sema.h>
 #include <clang/Serialization/ASTWriter.h>
 #include <clang/Tooling/JSONCompilationDatabase.h>
 #include <clang/Tooling/Tooling.h>
@@ -17,10 +18,12 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 
 #include "clang_observer.h"
 #include "clang_toolchain.h"
+#include "util/mapped_file.h"
 #include "util/replace_file.h"
 #include "util/source_text.h"
 
@@ -66,6 +69,17 @@ class ObserveAction : public clang::ASTFrontendAction {
   Observations& out_;
 };
 
+// Sema keeps the functions its deferred diagnostics visit private. Naming a
+// private member in an explicit instantiation is allowed (C++17
+// [temp.spec]/6), and the instantiation hands that member out.
+using DeferredDiagDecls = llvm::SmallSetVector<clang::Decl*, 4> clang::Sema::*;
+DeferredDiagDecls deferredDiagDecls();
+template <DeferredDiagDecls Member>
+struct ExposeDeferredDiagDecls {
+  friend DeferredDiagDecls deferredDiagDecls() { return Member; }
+};
+template struct ExposeDeferredDiagDecls<&clang::Sema::DeclsToCheckForDeferredDiags>;
+
 // Serializes the prelude's AST into memory: no output file, and errors
 // allowed (Clang's CUDA wrappers miss ::malloc without a toolkit, in every
 // tolerant parse alike).
@@ -75,13 +89,23 @@ class PreludeWriter : public clang::PCHGenerator {
       : PCHGenerator(ci.getPreprocessor(), ci.getModuleCache(), "", "", std::make_shared<clang::PCHBuffer>(), {},
                      /*AllowASTWithErrors=*/true),
         out_(out) {}
+  void InitializeSema(clang::Sema& s) override {
+    PCHGenerator::InitializeSema(s);
+    sema_ = &s;
+  }
   void HandleTranslationUnit(clang::ASTContext& ctx) override {
+    // CUDA's deferred diagnostics (host/device call checks) would make every
+    // parse read each of these standard functions back from the prelude at
+    // its end, a fifth of a C++ scan's CPU, to report errors in headers
+    // that are not the scanned code's.
+    if (sema_) (sema_->*deferredDiagDecls()).clear();
     PCHGenerator::HandleTranslationUnit(ctx);
     if (hasEmittedPCH()) out_.assign(getPCH().data(), getPCH().size());
   }
 
  private:
   std::string& out_;
+  clang::Sema* sema_ = nullptr;
 };
 
 class PreludeAction : public clang::GeneratePCHAction {
@@ -172,7 +196,8 @@ ClangParser::~ClangParser() = default;
 // The name of the prelude for this Clang, resource dir, shim and flags: a
 // prelude from another of these is never even tried.
 std::string ClangParser::preludeFileName() const {
-  std::string key = clangVersion() + "\n" + paths_.driver + "\n" + paths_.resource_dir + "\n" + embedded::cuda_shim_h +
+  // Bumped when the prelude is written differently (2: no deferred-diagnostic list).
+  std::string key = "prelude 2\n" + clangVersion() + "\n" + paths_.driver + "\n" + paths_.resource_dir + "\n" + embedded::cuda_shim_h +
                     "\n" + embedded::prelude_h;
   for (const auto& f : preludeFlags(paths_)) key += "\n" + f;
   char name[32];
@@ -180,52 +205,59 @@ std::string ClangParser::preludeFileName() const {
   return name;
 }
 
+// A shipped or kept prelude is mapped (only ever replaced by rename), a
+// built one held in memory.
+struct ClangParser::Prelude {
+  std::optional<MappedFile> file;
+  std::string built;
+  std::string_view bytes() const { return file ? file->bytes() : std::string_view(built); }
+};
+
 // Precompiled in memory on the first parse that needs it. A shipped or kept
 // copy is used only after it loads without error: a file from another Clang
 // build, a damaged one, or standard headers changed since it was built fail
 // that check, and the prelude is built again.
-std::string ClangParser::loadOrBuildPrelude() const {
+std::unique_ptr<ClangParser::Prelude> ClangParser::loadOrBuildPrelude() const {
   std::string pchPath = preludePchPath();
-  auto loads = [&](const std::string& pch) {
+  auto loads = [&](std::string_view pch) {
     ClangPaths with = paths_;
     with.prelude_pch = pchPath;
     std::string probe = std::string(kShimDir) + "/probe.cu";
-    auto files = filesWith({{pchPath, pch}, {probe, ""}}, kShimDir);
+    auto files = filesWith({{pchPath, llvm::StringRef(pch.data(), pch.size())}, {probe, ""}}, kShimDir);
     Collector diags;
     return runClang(commandLine(with, tolerantFlags(probe, kShimDir, with), probe),
                     std::make_unique<clang::SyntaxOnlyAction>(), *files, diags) &&
            diags.getNumErrors() == 0;
   };
+  auto out = std::make_unique<Prelude>();
   std::string name = preludeFileName();
   for (const std::string* dir : {&settings_.shipped_prelude_dir, &settings_.prelude_dir}) {
     if (dir->empty()) continue;
-    std::string bytes;
-    try {
-      bytes = readFile((fs::path(*dir) / name).string());
-    } catch (const std::exception&) {
-      continue;  // none there, or unreadable
-    }
-    if (!bytes.empty() && loads(bytes)) return bytes;
+    out->file = MappedFile::open((fs::path(*dir) / name).string());
+    if (out->file && loads(out->file->bytes())) return out;
+    out->file.reset();
   }
-  std::string built;
   std::string main = std::string(kShimDir) + "/prelude.h";
   auto files = filesWith({}, kShimDir);
   Collector diags;
-  runClang(commandLine(paths_, preludeFlags(paths_), main), std::make_unique<PreludeAction>(built), *files, diags);
-  if (built.empty() || !loads(built)) return {};
+  runClang(commandLine(paths_, preludeFlags(paths_), main), std::make_unique<PreludeAction>(out->built), *files, diags);
+  if (out->built.empty() || !loads(out->built)) {
+    out->built.clear();
+    return out;
+  }
   if (!settings_.prelude_dir.empty()) {
     fs::path kept = fs::path(settings_.prelude_dir) / name;
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(settings_.prelude_dir, ec))
       if (e.path().extension() == ".pch" && e.path() != kept) fs::remove(e.path(), ec);
-    replaceWhole(kept.string(), "", built);
+    replaceWhole(kept.string(), "", out->built);
   }
-  return built;
+  return out;
 }
 
-const std::string& ClangParser::prelude() const {
+std::string_view ClangParser::prelude() const {
   std::call_once(prelude_once_, [this] { prelude_ = loadOrBuildPrelude(); });
-  return prelude_;
+  return prelude_->bytes();
 }
 
 Observations ClangParser::parse(const std::string& path, const std::string& text) const {
@@ -235,7 +267,7 @@ Observations ClangParser::parse(const std::string& path, const std::string& text
   ClangPaths paths = paths_;
   if (!entry && settings_.prelude && languageOfExtension(file) != "c" && !prelude().empty()) {
     paths.prelude_pch = preludePchPath();
-    virt.emplace_back(paths.prelude_pch, prelude());
+    virt.emplace_back(paths.prelude_pch, llvm::StringRef(prelude().data(), prelude().size()));
   }
   std::vector<std::string> flags = entry ? databaseFlags(*entry, file, paths) : tolerantFlags(file, settings_.root, paths);
 

@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compile_flags.h"
@@ -47,15 +48,16 @@ class ClangParser {
  private:
   // The precompiled prelude's bytes, "" when it cannot be built or loaded
   // (parses then include the shim as usual).
-  const std::string& prelude() const;
-  std::string loadOrBuildPrelude() const;
+  struct Prelude;
+  std::string_view prelude() const;
+  std::unique_ptr<Prelude> loadOrBuildPrelude() const;
   std::string preludeFileName() const;
 
   ClangSettings settings_;
   ClangPaths paths_;
   std::vector<CompileEntry> entries_;
   mutable std::once_flag prelude_once_;
-  mutable std::string prelude_;
+  mutable std::unique_ptr<Prelude> prelude_;
 };
 
 // compile_commands.json directly in `root` or in one of its build*/ folders.
