@@ -197,8 +197,8 @@ ClangParser::~ClangParser() = default;
 // prelude from another of these is never even tried.
 std::string ClangParser::preludeFileName() const {
   // Bumped when the prelude is written differently (2: no deferred-diagnostic list).
-  std::string key = "prelude 2\n" + clangVersion() + "\n" + paths_.driver + "\n" + paths_.resource_dir + "\n" + embedded::cuda_shim_h +
-                    "\n" + embedded::prelude_h;
+  std::string key = "prelude 2\n" + clangVersion() + "\n" + paths_.driver + "\n" + paths_.resource_dir + "\n" +
+                    embedded::cuda_shim_h + "\n" + embedded::prelude_h;
   for (const auto& f : preludeFlags(paths_)) key += "\n" + f;
   char name[32];
   std::snprintf(name, sizeof name, "%016llx.pch", static_cast<unsigned long long>(llvm::xxh3_64bits(key)));

@@ -26,7 +26,8 @@ std::string shippedPreludeDir() {
   std::error_code ec;
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (ec) return "";
-  for (const fs::path& dir : {exe.parent_path() / "prelude", exe.parent_path().parent_path() / "share/archscan/prelude"})
+  fs::path bin = exe.parent_path();
+  for (const fs::path& dir : {bin / "prelude", bin.parent_path() / "share/archscan/prelude"})
     if (fs::is_directory(dir, ec)) return dir.string();
   return "";
 }

@@ -10,7 +10,8 @@ namespace archscan {
 std::shared_ptr<const FrontendSet> makeFrontends(const Knowledge& k, const FrontendSettings& s) {
   std::vector<std::unique_ptr<Frontend>> all;
   all.push_back(std::make_unique<PythonFrontend>(k));
-  all.push_back(std::make_unique<CppFrontend>(k, CppSettings{s.root, s.database, s.clang_prelude, s.prelude_dir, s.shipped_prelude_dir}));
+  all.push_back(std::make_unique<CppFrontend>(
+      k, CppSettings{s.root, s.database, s.clang_prelude, s.prelude_dir, s.shipped_prelude_dir}));
   all.push_back(std::make_unique<CMakeFrontend>(k));
   all.push_back(std::make_unique<ScriptsFrontend>(k));
   return std::make_shared<const FrontendSet>(std::move(all));
