@@ -27,7 +27,7 @@ class Scale : public ::testing::Test {
   void SetUp() override { dir = test::freshDir("archscan-scale"); }
   void TearDown() override { fs::remove_all(dir); }
 
-  ProcessResult run(std::vector<std::string> args) { return runProcess(ARCHSCAN_BIN, args, TESTDATA_DIR, env); }
+  ProcessResult run(std::vector<std::string> args) { return runProcess(ARCHSCAN_BIN, args, TESTDATA_DIR, process); }
   // check --format json over all of testdata, with `extra` options.
   std::string check(const std::vector<std::string>& extra) {
     std::vector<std::string> args = {"check", "--format", "json", "--fail-on", "never", "-q"};
@@ -45,7 +45,7 @@ class Scale : public ::testing::Test {
   // Where archscan finds the prelude built with it (ARCHSCAN_PRELUDE_DIR).
   void shipPreludeFrom(const fs::path& folder) {
     fs::create_directories(folder);
-    env.env = {{"ARCHSCAN_PRELUDE_DIR", folder.string()}};
+    process.env = {{"ARCHSCAN_PRELUDE_DIR", folder.string()}};
   }
   std::vector<fs::path> pchFiles(const fs::path& folder) {
     std::vector<fs::path> out;
@@ -55,7 +55,7 @@ class Scale : public ::testing::Test {
     return out;
   }
   fs::path dir;
-  ProcessOptions env;
+  ProcessOptions process;  // how run() starts archscan
 };
 
 TEST_F(Scale, WarmCacheGivesTheColdOutputByteForByte) {

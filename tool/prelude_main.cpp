@@ -13,7 +13,6 @@ int main(int argc, char** argv) {
     return 2;
   }
   archscan::cpp::ClangSettings settings;
-  settings.root = argv[1];
   settings.prelude = true;
   settings.prelude_dir = argv[1];
   if (!archscan::cpp::ClangParser(settings).preparePrelude()) {
