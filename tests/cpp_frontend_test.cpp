@@ -3,12 +3,14 @@
 #include <gtest/gtest.h>
 
 #include "cpp/balance.h"
+#include "cpp/clang_parser.h"
 #include "cpp/compile_flags.h"
 #include "cpp/cpp_subject.h"
 #include "cpp/guards.h"
 #include "cpp/raw_conditions.h"
 #include "cpp/raw_lexer.h"
 #include "cpp/recovery.h"
+#include "test_files.h"
 #include "test_support.h"
 
 namespace archscan {
@@ -169,6 +171,37 @@ TEST(CompileFlags, NvccLinesKeepIncludesDefinesAndStdOnly) {
     EXPECT_FALSE(has(gone)) << gone;
   std::vector<CompileEntry> db{e, CompileEntry{"/src/sub/other.cu", "/build", {}}};
   EXPECT_EQ(entryFor(db, "/src/k.cuh"), &db[0]);  // a header borrows its neighbour's flags
+}
+
+// One parser, files with the same flags in different folders: the driver
+// runs once per flag set, yet each file finds the headers beside it, is
+// named by its own path, and a .cu and a .cpp are told apart.
+TEST(ClangParser, FilesSharingFlagsEachFindTheirOwnFoldersHeadersAndName) {
+  auto root = test::freshDir("clang-own-folders");
+  test::spit(root / "a/only_a.h", "int fromA();\n");
+  test::spit(root / "b/only_b.h", "int fromB();\n");
+  ClangParser parser(ClangSettings{root.string(), "", {}});
+  auto unit = [](const std::string& header, const std::string& call, const std::filesystem::path& file) {
+    return "#include \"" + header + "\"\nint use() { return " + call + "(); }\n" +
+           "static_assert(sizeof(__FILE__) == " + std::to_string(file.string().size() + 1) + ", \"own name\");\n";
+  };
+  struct Unit {
+    std::filesystem::path file;
+    std::string header, call;
+  };
+  std::vector<Unit> units = {{root / "a/x.cpp", "only_a.h", "fromA"},
+                             {root / "b/y.cpp", "only_b.h", "fromB"},
+                             {root / "b/deeper_name.cu", "only_b.h", "fromB"},
+                             {root / "a/second_in_a.cu", "only_a.h", "fromA"}};
+  for (const auto& u : units) {
+    Observations o = parser.parse(u.file.string(), unit(u.header, u.call, u.file));
+    EXPECT_TRUE(o.parsed) << u.file;
+    EXPECT_EQ(o.errors, 0) << u.file;
+  }
+  // The check itself can fail: a header from the other folder is not found.
+  Observations wrong = parser.parse((root / "b/z.cpp").string(), unit("only_a.h", "fromA", root / "b/z.cpp"));
+  EXPECT_GT(wrong.errors, 0);
+  std::filesystem::remove_all(root);
 }
 
 TEST(CppFrontend, SwitchOnCapabilityWithLabelsFromAMissingHeader) {

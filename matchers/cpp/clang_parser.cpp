@@ -8,6 +8,7 @@
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendAction.h>
 #include <clang/Frontend/FrontendActions.h>
+#include <clang/Frontend/Utils.h>
 #include <clang/Sema/Sema.h>
 #include <clang/Serialization/ASTWriter.h>
 #include <clang/Tooling/JSONCompilationDatabase.h>
@@ -144,6 +145,27 @@ bool runClang(const std::vector<std::string>& argv, std::unique_ptr<clang::Front
   return inv.run();
 }
 
+// The driver's cc1 arguments for `argv`, whose input is `placeholder`; empty
+// when the driver fails or names the input anywhere but as the input and
+// after -main-file-name, where it cannot be swapped for another file.
+std::vector<std::string> driverCc1(const std::vector<std::string>& argv, const std::string& placeholder,
+                                   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs) {
+  std::vector<const char*> args;
+  for (const auto& a : argv) args.push_back(a.c_str());
+  Collector quiet;
+  clang::CreateInvocationOptions opts;
+  opts.Diags = clang::CompilerInstance::createDiagnostics(new clang::DiagnosticOptions, &quiet, false);
+  opts.VFS = std::move(vfs);
+  std::vector<std::string> cc1;
+  opts.CC1Args = &cc1;
+  if (!clang::createInvocation(args, opts) || cc1.empty() || cc1.front() != "-cc1") return {};
+  for (size_t i = 0; i < cc1.size(); ++i) {
+    bool swappable = cc1[i] == placeholder || (i > 0 && cc1[i - 1] == "-main-file-name");
+    if (!swappable && cc1[i].find(placeholder) != std::string::npos) return {};
+  }
+  return cc1;
+}
+
 // Where the prelude's bytes appear to a parse (a virtual file).
 std::string preludePchPath() { return std::string(kShimDir) + "/prelude.pch"; }
 
@@ -255,6 +277,47 @@ std::unique_ptr<ClangParser::Prelude> ClangParser::loadOrBuildPrelude() const {
   return out;
 }
 
+// The driver (GCC and CUDA detection: hundreds of stats and readlinks, a
+// tenth of a C++ scan) gives the same cc1 arguments for every file with the
+// same flags and extension, so it runs once per flag set, for a placeholder
+// file, and the file and its include dirs are put in after. cc1 orders
+// include dirs among themselves, apart from system and internal ones, so
+// they can go last.
+std::vector<std::string> ClangParser::cc1CommandLine(const std::vector<std::string>& flags,
+                                                     const std::vector<std::string>& includes,
+                                                     const std::string& file) const {
+  std::string ext = fs::path(file).extension().string();
+  std::string placeholder = std::string(kShimDir) + "/input" + ext;
+  std::string key = ext;
+  for (const auto& f : flags) key += '\0' + f;
+  std::vector<std::string> cc1;
+  bool known = false;
+  {
+    std::lock_guard<std::mutex> lock(cc1_mutex_);
+    auto it = cc1_.find(key);
+    if ((known = it != cc1_.end())) cc1 = it->second;
+  }
+  if (!known) {
+    cc1 = driverCc1(commandLine(paths_, flags, placeholder), placeholder,
+                    filesWith({}, kShimDir)->getVirtualFileSystemPtr());
+    std::lock_guard<std::mutex> lock(cc1_mutex_);
+    cc1_.emplace(key, cc1);
+  }
+  if (cc1.empty()) {
+    std::vector<std::string> all = flags;
+    all.insert(all.end(), includes.begin(), includes.end());
+    return commandLine(paths_, all, file);
+  }
+  std::vector<std::string> argv{paths_.driver};
+  for (size_t i = 0; i < cc1.size(); ++i) {
+    if (cc1[i] == placeholder) argv.push_back(file);
+    else if (i > 0 && cc1[i - 1] == "-main-file-name") argv.push_back(fs::path(file).filename().string());
+    else argv.push_back(cc1[i]);
+  }
+  argv.insert(argv.end(), includes.begin(), includes.end());
+  return argv;
+}
+
 std::string_view ClangParser::prelude() const {
   std::call_once(prelude_once_, [this] { prelude_ = loadOrBuildPrelude(); });
   return prelude_->bytes();
@@ -270,13 +333,22 @@ Observations ClangParser::parse(const std::string& path, const std::string& text
     virt.emplace_back(paths.prelude_pch, llvm::StringRef(prelude().data(), prelude().size()));
   }
   std::vector<std::string> flags = entry ? databaseFlags(*entry, file, paths) : tolerantFlags(file, settings_.root, paths);
+  // A tolerant parse's include dirs are the file's own; its other flags are
+  // shared by every file of its language.
+  std::vector<std::string> includes;
+  if (!entry) {
+    auto own = std::stable_partition(flags.begin(), flags.end(), [](const std::string& f) { return f.rfind("-I", 0) != 0; });
+    includes.assign(own, flags.end());
+    flags.erase(own, flags.end());
+  }
 
   // The file is parsed from `text` (what archscan read, or a patched copy),
   // everything it includes from disk; no process-wide working directory.
   auto files = filesWith(virt, entry ? entry->directory : fs::path(file).parent_path().string());
   Observations out;
   Collector diags;
-  bool ok = runClang(commandLine(paths, flags, file), std::make_unique<ObserveAction>(text, settings_, out), *files, diags);
+  bool ok = runClang(cc1CommandLine(flags, includes, file),
+                     std::make_unique<ObserveAction>(text, settings_, out), *files, diags);
   out.errors = static_cast<int>(diags.getNumErrors());
   if (!out.parsed) {
     out.diagnostics.push_back({"warning", path, diags.firstLine,

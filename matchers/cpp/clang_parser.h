@@ -3,6 +3,7 @@
 // observer saw. One instance serves every thread: each parse has its own
 // file system view, file manager, diagnostics and AST.
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -52,12 +53,18 @@ class ClangParser {
   std::string_view prelude() const;
   std::unique_ptr<Prelude> loadOrBuildPrelude() const;
   std::string preludeFileName() const;
+  std::vector<std::string> cc1CommandLine(const std::vector<std::string>& flags, const std::vector<std::string>& includes,
+                                          const std::string& file) const;
 
   ClangSettings settings_;
   ClangPaths paths_;
   std::vector<CompileEntry> entries_;
   mutable std::once_flag prelude_once_;
   mutable std::unique_ptr<Prelude> prelude_;
+  // cc1 arguments by flag set and extension, for a placeholder file; empty
+  // when the file's path shows up where it cannot be swapped in.
+  mutable std::mutex cc1_mutex_;
+  mutable std::map<std::string, std::vector<std::string>> cc1_;
 };
 
 // compile_commands.json directly in `root` or in one of its build*/ folders.
