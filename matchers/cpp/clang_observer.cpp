@@ -101,9 +101,12 @@ class ObserverConsumer : public ASTConsumer {
 
   void HandleTranslationUnit(ASTContext& ctx) override {
     // Walk only what the main file declares: headers are their own units.
+    // Those are all parsed here, never read from the prelude, so the
+    // prelude's thousands of top-level declarations stay unread (decls()
+    // would deserialize every one of them, in every parse).
     SourceManager& sm = ctx.getSourceManager();
     std::vector<Decl*> mine;
-    for (Decl* d : ctx.getTranslationUnitDecl()->decls())
+    for (Decl* d : ctx.getTranslationUnitDecl()->noload_decls())
       if (d->getLocation().isValid() && sm.isWrittenInMainFile(sm.getExpansionLoc(d->getLocation()))) mine.push_back(d);
     ctx.setTraversalScope(mine);
     Fills fills = collectFills(ctx);
