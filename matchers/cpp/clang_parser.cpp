@@ -22,6 +22,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "clang_files.h"
 #include "clang_observer.h"
 #include "clang_toolchain.h"
 #include "util/mapped_file.h"
@@ -122,10 +123,15 @@ class PreludeAction : public clang::GeneratePCHAction {
   std::string& out_;
 };
 
+// Where the prelude's bytes appear to a parse (a virtual file).
+std::string preludePchPath() { return std::string(kShimDir) + "/prelude.pch"; }
+
 // The virtual files of a parse (the shims, the prelude and the file being
-// read) over the real file system, from `cwd`.
+// read) over the real file system, from `cwd`. With `missing`, paths earlier
+// parses found missing are not looked for again, except `own`.
 llvm::IntrusiveRefCntPtr<clang::FileManager> filesWith(const std::vector<std::pair<std::string, llvm::StringRef>>& virt,
-                                                      const std::string& cwd) {
+                                                      const std::string& cwd, llvm::StringRef prelude = {},
+                                                      MissingPaths* missing = nullptr, const std::string& own = {}) {
   auto mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   for (const auto& [path, bytes] : virt) mem->addFile(path, 0, llvm::MemoryBuffer::getMemBuffer(bytes, path, false));
   mem->addFile(std::string(kShimDir) + "/cuda_shim.h", 0, llvm::MemoryBuffer::getMemBuffer(embedded::cuda_shim_h));
@@ -134,8 +140,11 @@ llvm::IntrusiveRefCntPtr<clang::FileManager> filesWith(const std::vector<std::pa
     mem->addFile(std::string(kShimDir) + "/include/" + h, 0, llvm::MemoryBuffer::getMemBuffer(""));
   auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(llvm::vfs::createPhysicalFileSystem());
   overlay->pushOverlay(mem);
+  if (!prelude.empty()) overlay->pushOverlay(llvm::makeIntrusiveRefCnt<OneFileSystem>(preludePchPath(), prelude));
   (void)overlay->setCurrentWorkingDirectory(cwd);
-  return llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), overlay);
+  auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), overlay);
+  if (missing) files->setStatCache(std::make_unique<MissingPathsCache>(*missing, own, kShimDir));
+  return files;
 }
 
 bool runClang(const std::vector<std::string>& argv, std::unique_ptr<clang::FrontendAction> action,
@@ -165,9 +174,6 @@ std::vector<std::string> driverCc1(const std::vector<std::string>& argv, const s
   }
   return cc1;
 }
-
-// Where the prelude's bytes appear to a parse (a virtual file).
-std::string preludePchPath() { return std::string(kShimDir) + "/prelude.pch"; }
 
 std::vector<CompileEntry> loadDatabase(const std::string& path) {
   std::string err;
@@ -203,7 +209,8 @@ std::string findCompilationDatabase(const std::string& root) {
   return found.empty() ? std::string() : found.front();
 }
 
-ClangParser::ClangParser(const ClangSettings& settings) : settings_(settings) {
+ClangParser::ClangParser(const ClangSettings& settings)
+    : settings_(settings), missing_(std::make_unique<MissingPaths>()) {
   paths_.driver = ARCHSCAN_CLANG_DRIVER;
   paths_.resource_dir = ARCHSCAN_CLANG_RESOURCE_DIR;
   if (const char* env = std::getenv("ARCHSCAN_CLANG_RESOURCE_DIR"); env && *env) paths_.resource_dir = env;
@@ -245,7 +252,7 @@ std::unique_ptr<ClangParser::Prelude> ClangParser::loadOrBuildPrelude() const {
     ClangPaths with = paths_;
     with.prelude_pch = pchPath;
     std::string probe = std::string(kShimDir) + "/probe.cu";
-    auto files = filesWith({{pchPath, llvm::StringRef(pch.data(), pch.size())}, {probe, ""}}, kShimDir);
+    auto files = filesWith({{probe, ""}}, kShimDir, llvm::StringRef(pch.data(), pch.size()));
     Collector diags;
     return runClang(commandLine(with, tolerantFlags(probe, kShimDir, with), probe),
                     std::make_unique<clang::SyntaxOnlyAction>(), *files, diags) &&
@@ -326,11 +333,11 @@ std::string_view ClangParser::prelude() const {
 Observations ClangParser::parse(const std::string& path, const std::string& text) const {
   std::string file = fs::absolute(path).lexically_normal().string();
   const CompileEntry* entry = entries_.empty() ? nullptr : entryFor(entries_, file);
-  std::vector<std::pair<std::string, llvm::StringRef>> virt = {{file, text}};
   ClangPaths paths = paths_;
+  llvm::StringRef pch;
   if (!entry && settings_.prelude && languageOfExtension(file) != "c" && !prelude().empty()) {
     paths.prelude_pch = preludePchPath();
-    virt.emplace_back(paths.prelude_pch, llvm::StringRef(prelude().data(), prelude().size()));
+    pch = llvm::StringRef(prelude().data(), prelude().size());
   }
   std::vector<std::string> flags = entry ? databaseFlags(*entry, file, paths) : tolerantFlags(file, settings_.root, paths);
   // A tolerant parse's include dirs are the file's own; its other flags are
@@ -344,7 +351,8 @@ Observations ClangParser::parse(const std::string& path, const std::string& text
 
   // The file is parsed from `text` (what archscan read, or a patched copy),
   // everything it includes from disk; no process-wide working directory.
-  auto files = filesWith(virt, entry ? entry->directory : fs::path(file).parent_path().string());
+  auto files = filesWith({{file, text}}, entry ? entry->directory : fs::path(file).parent_path().string(), pch,
+                         missing_.get(), file);
   Observations out;
   Collector diags;
   bool ok = runClang(cc1CommandLine(flags, includes, file),

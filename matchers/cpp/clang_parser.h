@@ -15,6 +15,8 @@
 
 namespace archscan::cpp {
 
+class MissingPaths;
+
 struct ClangSettings {
   std::string root;           // the scanned folder: include dirs are guessed below it
   std::string database;       // compile_commands.json to use; "" for tolerant mode
@@ -65,6 +67,7 @@ class ClangParser {
   // when the file's path shows up where it cannot be swapped in.
   mutable std::mutex cc1_mutex_;
   mutable std::map<std::string, std::vector<std::string>> cc1_;
+  std::unique_ptr<MissingPaths> missing_;  // paths a parse found missing, for the parses after it
 };
 
 // compile_commands.json directly in `root` or in one of its build*/ folders.
