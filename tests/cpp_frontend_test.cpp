@@ -174,9 +174,10 @@ TEST(CompileFlags, NvccLinesKeepIncludesDefinesAndStdOnly) {
 }
 
 // One parser, files with the same flags in different folders: the driver
-// runs once per flag set, yet each file finds the headers beside it, is
-// named by its own path, and a .cu and a .cpp are told apart.
-TEST(ClangParser, FilesSharingFlagsEachFindTheirOwnFoldersHeadersAndName) {
+// runs once per flag set and missing paths are shared, yet each file finds
+// the headers beside it, is named by its own path, and a .cu and a .cpp are
+// told apart.
+TEST(ClangParser, FilesSharingOneParserEachFindTheirOwnHeadersAndName) {
   auto root = test::freshDir("clang-own-folders");
   test::spit(root / "a/only_a.h", "int fromA();\n");
   test::spit(root / "b/only_b.h", "int fromB();\n");
@@ -201,6 +202,13 @@ TEST(ClangParser, FilesSharingFlagsEachFindTheirOwnFoldersHeadersAndName) {
   // The check itself can fail: a header from the other folder is not found.
   Observations wrong = parser.parse((root / "b/z.cpp").string(), unit("only_a.h", "fromA", root / "b/z.cpp"));
   EXPECT_GT(wrong.errors, 0);
+  // A path one parse found missing is not looked for again, except as the
+  // file a later parse reads from memory (a header not yet on disk).
+  Observations before = parser.parse((root / "b/uses_gen.cpp").string(), "#include \"gen.h\"\nint u() { return gen(); }\n");
+  EXPECT_GT(before.errors, 0);
+  Observations own = parser.parse((root / "b/gen.h").string(), "inline int gen() { return 1; }\n");
+  EXPECT_TRUE(own.parsed);
+  EXPECT_EQ(own.errors, 0);
   std::filesystem::remove_all(root);
 }
 
