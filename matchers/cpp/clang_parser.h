@@ -1,7 +1,9 @@
 #pragma once
 // Runs Clang over one C/C++/CUDA file held in memory and returns what the
 // observer saw. One instance serves every thread: each parse has its own
-// file system view, file manager, diagnostics and AST.
+// file system view, file manager, diagnostics and AST; what the parses of
+// one scan share (the prelude, cc1 arguments, paths found missing) is
+// behind a lock or a once-flag.
 #include <functional>
 #include <map>
 #include <memory>
