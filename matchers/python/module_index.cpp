@@ -101,6 +101,18 @@ const std::vector<size_t>& ModuleIndex::assignmentsIn(TSNode fn) const {
   return it == assignsByFunction_.end() ? none_ : it->second;
 }
 
+const std::vector<size_t>& ModuleIndex::assignmentsBinding(TSNode fn, const std::string& name) const {
+  const void* key = ts_node_is_null(fn) ? nullptr : fn.id;
+  auto scope = bindings_.find(key);
+  if (scope == bindings_.end()) {
+    scope = bindings_.emplace(key, std::map<std::string, std::vector<size_t>, std::less<>>()).first;
+    for (size_t ai : assignmentsIn(fn))
+      for (TSNode b : boundIdentifiers(assigns_[ai].target)) scope->second[text(b)].push_back(ai);
+  }
+  auto it = scope->second.find(name);
+  return it == scope->second.end() ? none_ : it->second;
+}
+
 const std::vector<TSNode>& ModuleIndex::callsTo(const std::string& name) const {
   auto it = callsByName_.find(name);
   return it == callsByName_.end() ? noNodes_ : it->second;

@@ -71,6 +71,9 @@ class ModuleIndex {
   const std::vector<TSNode>& returnsOf(TSNode fn) const;
   // Assignments whose enclosing function is `fn` (null node: module and class level).
   const std::vector<size_t>& assignmentsIn(TSNode fn) const;
+  // Those of them that bind `name`, in order; an assignment once per target
+  // spelled `name` (`a, a = ...` twice).
+  const std::vector<size_t>& assignmentsBinding(TSNode fn, const std::string& name) const;
   // `self.attr = ...` / `cls.attr = ...` in the methods of class `cls`.
   const std::vector<size_t>& selfAssignments(const std::string& cls, const std::string& attr) const;
   // Calls to a function of this name (f(...), obj.f(...)).
@@ -99,6 +102,9 @@ class ModuleIndex {
   std::vector<TSNode> calls_;
   std::map<const void*, size_t> functionById_;
   std::map<const void*, std::vector<size_t>> assignsByFunction_;
+  // Filled per function on its first question: a kernel function holds
+  // hundreds of assignments, and each name read in it was looked for in all.
+  mutable std::map<const void*, std::map<std::string, std::vector<size_t>, std::less<>>> bindings_;
   std::map<std::string, std::vector<TSNode>> callsByName_;
   std::map<std::string, std::vector<size_t>> selfAssigns_;
   std::vector<Link> parents_;  // by node id

@@ -60,8 +60,7 @@ std::string SubjectEvaluator::binding(TSNode expr) const {
       if (!f) continue;
       bool local = false;
       for (const auto& p : f->params) local |= p == t;
-      for (size_t ai : idx_.assignmentsIn(fn))
-        for (TSNode id : boundIdentifiers(idx_.assignments()[ai].target)) local |= idx_.text(id) == t;
+      local |= !idx_.assignmentsBinding(fn, t).empty();
       if (local) return f->qualname + ":" + t;
     }
     return ":" + t;
@@ -136,14 +135,11 @@ Evidence SubjectEvaluator::evalIdentifier(TSNode id, Walk& w) const {
   judge(name, e);
   for (TSNode fn = idx_.enclosingFunction(id);; fn = idx_.enclosingFunction(fn)) {
     bool found = false;
-    for (size_t ai : idx_.assignmentsIn(fn)) {
+    for (size_t ai : idx_.assignmentsBinding(fn, name)) {
       const Assignment& a = idx_.assignments()[ai];
       if (ts_node_is_null(fn) && !a.cls.empty()) continue;  // a class body is not the module scope
-      for (TSNode b : boundIdentifiers(a.target)) {
-        if (idx_.text(b) != name) continue;
-        found = true;
-        merge(e, eval(a.value, w));
-      }
+      found = true;
+      merge(e, eval(a.value, w));
     }
     if (found || ts_node_is_null(fn)) break;
     if (const FunctionInfo* f = idx_.function(fn)) {
