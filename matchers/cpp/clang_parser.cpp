@@ -254,7 +254,7 @@ std::unique_ptr<ClangParser::Prelude> ClangParser::loadOrBuildPrelude() const {
     std::string probe = std::string(kShimDir) + "/probe.cu";
     auto files = filesWith({{probe, ""}}, kShimDir, llvm::StringRef(pch.data(), pch.size()));
     Collector diags;
-    return runClang(commandLine(with, tolerantFlags(probe, kShimDir, with), probe),
+    return runClang(commandLine(with, tolerantFlags(probe, with), probe),
                     std::make_unique<clang::SyntaxOnlyAction>(), *files, diags) &&
            diags.getNumErrors() == 0;
   };
@@ -339,15 +339,8 @@ Observations ClangParser::parse(const std::string& path, const std::string& text
     paths.prelude_pch = preludePchPath();
     pch = llvm::StringRef(prelude().data(), prelude().size());
   }
-  std::vector<std::string> flags = entry ? databaseFlags(*entry, file, paths) : tolerantFlags(file, settings_.root, paths);
-  // A tolerant parse's include dirs are the file's own; its other flags are
-  // shared by every file of its language.
-  std::vector<std::string> includes;
-  if (!entry) {
-    auto own = std::stable_partition(flags.begin(), flags.end(), [](const std::string& f) { return f.rfind("-I", 0) != 0; });
-    includes.assign(own, flags.end());
-    flags.erase(own, flags.end());
-  }
+  std::vector<std::string> flags = entry ? databaseFlags(*entry, file, paths) : tolerantFlags(file, paths);
+  std::vector<std::string> includes = entry ? std::vector<std::string>() : guessedIncludes(file, settings_.root);
 
   // The file is parsed from `text` (what archscan read, or a patched copy),
   // everything it includes from disk; no process-wide working directory.

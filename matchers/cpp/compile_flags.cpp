@@ -56,16 +56,20 @@ std::vector<std::string> preludeFlags(const ClangPaths& paths) {
   return out;
 }
 
-std::vector<std::string> tolerantFlags(const std::string& file, const std::string& root, const ClangPaths& paths) {
+std::vector<std::string> tolerantFlags(const std::string& file, const ClangPaths& paths) {
   std::vector<std::string> out = languageFlags(file, paths, paths.prelude_pch);
   if (languageOfExtension(file) != "c") out.push_back("-std=c++17");
-  std::vector<std::string> dirs;
+  return out;
+}
+
+std::vector<std::string> guessedIncludes(const std::string& file, const std::string& root) {
+  std::vector<std::string> out;
   std::set<std::string> seen;
   auto add = [&](const fs::path& d) {
     std::error_code ec;
     std::string s = d.lexically_normal().string();
     if (!s.empty() && s.back() == '/' && s.size() > 1) s.pop_back();
-    if (seen.insert(s).second && fs::is_directory(d, ec)) dirs.push_back(s);
+    if (seen.insert(s).second && fs::is_directory(d, ec)) out.push_back("-I" + s);
   };
   fs::path r = fs::path(root).lexically_normal();
   // The file's folder and each folder above it up to the root, nearest first,
@@ -77,7 +81,6 @@ std::vector<std::string> tolerantFlags(const std::string& file, const std::strin
   }
   add(r);
   for (const char* sub : {"include", "csrc", "src"}) add(r / sub);
-  for (const auto& d : dirs) out.push_back("-I" + d);
   return out;
 }
 
