@@ -44,6 +44,23 @@ TEST(ClangGate, WhatClangObservesStartsFromOneOfTheseTokens) {
   EXPECT_TRUE(gate("switch (v) { case Arch::Sm90: return 1; }\n"));
 }
 
+TEST(ClangGate, ExplicitInstantiationsPerArchAreNoList) {
+  // flash-attention's generated instantiation files: one template made for
+  // two archs. Clang observes no template argument in an instantiation.
+  const std::string instantiations =
+      "#include \"flash_fwd_launch_template.h\"\n"
+      "template void run_mha_fwd_<80, cutlass::bfloat16_t, 96, false>(Flash_fwd_params &params, cudaStream_t s);\n"
+      "template void run_mha_fwd_<86, cutlass::bfloat16_t, 96, false>(Flash_fwd_params &params, cudaStream_t s);\n"
+      "extern template struct Traits<90>;\n";
+  EXPECT_FALSE(gate(instantiations));
+  // The same arguments where Clang does see them: a use, and a dependent
+  // member template named with `.template`.
+  EXPECT_TRUE(gate("void f() { run_mha_fwd_<80, float>(p); run_mha_fwd_<86, float>(p); }\n"));
+  EXPECT_TRUE(gate("template <class C> void f(C c) { c.template get<80>(); c.template get<86>(); }\n"));
+  // An instantiation ends at its semicolon.
+  EXPECT_TRUE(gate("template void run<80>(int);\nusing T = Table<80, 90>;\n"));
+}
+
 TEST(ClangGate, DirectivesCountWhenTheyCompareWithAnArch) {
   EXPECT_TRUE(gate("__global__ void k() {\n#if __CUDA_ARCH__ >= 900\n  work();\n#endif\n}\n"));
   EXPECT_TRUE(gate("#define IS_HOPPER (__CUDA_ARCH__ == 900)\n"));

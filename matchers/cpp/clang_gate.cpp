@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <utility>
 
 #include "cpp_arms.h"
 #include "cpp_subject.h"
@@ -63,10 +64,15 @@ class Reader {
         if (!directiveWithCode(text_, t[i])) continue;
         std::vector<char> code = std::move(open_);  // a directive's brackets are its own
         open_.clear();
+        bool instantiating = std::exchange(instantiation_, false);
         if (directive(directiveOperands(text_, t[i]))) return true;
         open_ = std::move(code);
+        instantiation_ = instantiating;
         continue;
       }
+      std::string_view s = spell(text_, t[i]);
+      if (s == "template") instantiation_ = explicitInstantiation(t, i);
+      if (s == ";") instantiation_ = false;
       if (common(t, i)) return true;
       if (t[i].kind == Tok::Ident && speaks(t, i)) return true;
     }
@@ -108,11 +114,21 @@ class Reader {
     bool major = v && *v < 20;
     bool braced = !open_.empty() && open_.back() == '{';
     if (major && !braced && before != "<" && after != ">") return false;
-    if (v && listOpen(before) && listClose(after)) {
+    if (v && listOpen(before) && listClose(after) && !instantiation_) {
       listed_.insert(*v);
       return listed_.size() >= 2;
     }
     return false;
+  }
+
+  // `template void run<80, float>(...);` and `extern template struct
+  // Traits<90>;` make code for one arch; Clang observes no template argument
+  // in them (the generated per-arch instantiation files of attention
+  // libraries hold nothing else), so their numbers are no list.
+  bool explicitInstantiation(const std::vector<Token>& t, size_t i) const {
+    std::string_view before = i > 0 ? spell(text_, t[i - 1]) : "";
+    if (before == "." || before == "->" || before == "::") return false;  // obj.template get<90>()
+    return i + 1 < t.size() && spell(text_, t[i + 1]) != "<";
   }
 
   bool speaks(const std::vector<Token>& t, size_t i) {
@@ -144,6 +160,7 @@ class Reader {
   const Knowledge& k_;
   std::set<long long> listed_;              // arch numbers seen in list positions
   std::vector<char> open_;                   // brackets open at the token read
+  bool instantiation_ = false;               // inside an explicit instantiation
   std::map<std::string_view, bool> judged_;  // identifiers already judged
 };
 
