@@ -25,6 +25,9 @@ TEST(ClangGate, ArchWordsThatDecideNothingStayWithTheRawLexer) {
   EXPECT_FALSE(gate("// compares arch >= 90 in a comment\nint f(int n) { return n * 10; }\n"));
   EXPECT_FALSE(gate("const char* s = \"sm_90 arch\";\n"));
   EXPECT_FALSE(gate("int tile[] = {64, 128};\n"));
+  // Template arguments are per parameter: these give Clang no set.
+  EXPECT_FALSE(gate("using T = Table<90, 100>;\n"));
+  EXPECT_FALSE(gate("using A = Swizzle<2, 5, 3>;\nusing B = Swizzle<3, 4, 3>;\n"));
   EXPECT_FALSE(gate("auto c = get_best_config<SM90ArchSpec>(desc);\n"));
   EXPECT_FALSE(gate("int major, minor;\nparse(version, &major, &minor);\nf(x, 8); g(y, 9);\n"));
 }
@@ -39,7 +42,8 @@ TEST(ClangGate, WhatClangObservesStartsFromOneOfTheseTokens) {
   EXPECT_TRUE(gate("int sm90_arch_count = 2;\n"));
   // Keys without any name: lists of two archs, arch case labels.
   EXPECT_TRUE(gate("std::map<int, Config> configs{{80, a}, {90, b}};\n"));
-  EXPECT_TRUE(gate("using T = Table<90, 100>;\n"));
+  EXPECT_TRUE(gate("using T = Table<90>;\nusing U = ns::Table<100>;\n"));
+  EXPECT_TRUE(gate("template <> struct Traits<Tile<64>, 90> {};\ntemplate <> struct Traits<Tile<128>, 100> {};\n"));
   EXPECT_TRUE(gate("switch (v) { case 90: return 1; }\n"));
   EXPECT_TRUE(gate("switch (v) { case Arch::Sm90: return 1; }\n"));
 }
@@ -58,7 +62,7 @@ TEST(ClangGate, ExplicitInstantiationsPerArchAreNoList) {
   EXPECT_TRUE(gate("void f() { run_mha_fwd_<80, float>(p); run_mha_fwd_<86, float>(p); }\n"));
   EXPECT_TRUE(gate("template <class C> void f(C c) { c.template get<80>(); c.template get<86>(); }\n"));
   // An instantiation ends at its semicolon.
-  EXPECT_TRUE(gate("template void run<80>(int);\nusing T = Table<80, 90>;\n"));
+  EXPECT_TRUE(gate("template void run<80>(int);\nvoid f() { run<90>(1); run<100>(2); }\n"));
 }
 
 TEST(ClangGate, DirectivesCountWhenTheyCompareWithAnArch) {

@@ -109,16 +109,43 @@ class Reader {
     if (t[i].kind != Tok::Number) return false;
     auto v = archNumber(t[i]);
     std::string_view after = i + 1 < t.size() ? spell(text_, t[i + 1]) : "";
-    // A major (9, 10) is every small count too: it counts in a braced list
-    // or a template argument, not among a call's arguments.
-    bool major = v && *v < 20;
-    bool braced = !open_.empty() && open_.back() == '{';
-    if (major && !braced && before != "<" && after != ">") return false;
-    if (v && listOpen(before) && listClose(after) && !instantiation_) {
-      listed_.insert(*v);
-      return listed_.size() >= 2;
+    if (!v || instantiation_ || !listOpen(before) || !listClose(after)) return false;
+    // Clang reads a template's arguments one parameter at a time: `Sm<90>`
+    // and `Sm<100>` are a set, `Table<90, 100>` is not, nor `Swizzle<2, 5, 3>`
+    // beside `Swizzle<3, 4, 3>`.
+    if (auto slot = templateSlot(t, i)) {
+      std::set<long long>& values = slots_[*slot];
+      values.insert(*v);
+      return values.size() >= 2;
     }
-    return false;
+    // A major (9, 10) is every small count too: it counts in a braced list,
+    // not among a call's arguments.
+    bool braced = !open_.empty() && open_.back() == '{';
+    if (*v < 20 && !braced) return false;
+    listed_.insert(*v);
+    return listed_.size() >= 2;
+  }
+
+  // The template and parameter position of a number written as a template
+  // argument, from the `<` that opens its list: back over nested brackets,
+  // counting the commas of that list.
+  std::optional<std::pair<std::string_view, int>> templateSlot(const std::vector<Token>& t, size_t i) const {
+    int depth = 0, index = 0;
+    for (size_t j = i, steps = 0; j-- > 0 && steps < 256; ++steps) {
+      std::string_view s = spell(text_, t[j]);
+      if (s == ">" || s == ")" || s == "]" || s == "}") ++depth;
+      else if (s == ">>") depth += 2;
+      else if (s == "(" || s == "[" || s == "{" || s == "<") {
+        if (depth > 0) {
+          --depth;
+          continue;
+        }
+        if (s != "<" || j == 0 || t[j - 1].kind != Tok::Ident) return std::nullopt;
+        return std::make_pair(spell(text_, t[j - 1]), index);
+      } else if (s == ";") return std::nullopt;
+      else if (s == "," && depth == 0) ++index;
+    }
+    return std::nullopt;
   }
 
   // `template void run<80, float>(...);` and `extern template struct
@@ -158,7 +185,8 @@ class Reader {
 
   std::string_view text_;
   const Knowledge& k_;
-  std::set<long long> listed_;              // arch numbers seen in list positions
+  std::set<long long> listed_;              // arch numbers in braced lists and calls
+  std::map<std::pair<std::string_view, int>, std::set<long long>> slots_;  // per template parameter
   std::vector<char> open_;                   // brackets open at the token read
   bool instantiation_ = false;               // inside an explicit instantiation
   std::map<std::string_view, bool> judged_;  // identifiers already judged
