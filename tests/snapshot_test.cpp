@@ -163,6 +163,8 @@ TEST_F(SnapshotScan, UnchangedFilesAreNotReadAndGiveTheSameFacts) {
   Extraction renamed = scan(files, later);
   EXPECT_EQ(renamed.stats.unchanged, 1u);
   EXPECT_EQ(writeFileFacts(renamed.files[0]), writeFileFacts(cold.files[0]));
+  // b's facts went from snapshot to snapshot twice without being read again.
+  EXPECT_EQ(writeFileFacts(renamed.files[1]), writeFileFacts(cold.files[1]));
 }
 
 TEST_F(SnapshotScan, FilesChangedNearTheScanAreNotRecorded) {

@@ -110,7 +110,7 @@ void writeSnapshot(const std::string& file, const std::string& headers, const st
     putU64(payload, r.stamp.size);
     putU64(payload, static_cast<uint64_t>(r.stamp.mtime_ns));
     putU64(payload, static_cast<uint64_t>(r.stamp.ctime_ns));
-    putBytes(payload, r.facts);
+    putBytes(payload, r.bytes());
   }
   std::string head = std::string(kMagic) + " " + formatTag() + " " + hex(xxh3(payload)) + " " +
                      std::to_string(payload.size()) + "\n";

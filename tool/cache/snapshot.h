@@ -27,6 +27,12 @@ struct SnapshotRecord {
   std::string path;
   FileStamp stamp;
   std::string facts;  // encodeFileFacts() of the file's facts (facts_io/facts_binary.h)
+  // Or, for a file the last snapshot answered, its bytes there: that
+  // snapshot stays mapped until the next one is written, and an unchanged
+  // tree is not rewritten at all, so they are not copied.
+  std::optional<std::string_view> kept;
+
+  std::string_view bytes() const { return kept ? *kept : std::string_view(facts); }
 };
 
 class Snapshot {

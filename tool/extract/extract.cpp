@@ -39,6 +39,7 @@ struct Outcome {
   bool unchanged = false;  // the snapshot answered; the file was not read
   bool readable = false;   // read whole and UTF-8: the result may be recorded
   std::string facts;       // encodeFileFacts() of the result, for the next snapshot
+  std::optional<std::string_view> kept;  // or the bytes the snapshot answered with
 };
 
 // The snapshot's facts for `f`, when its stamp is the one recorded (and, for
@@ -53,7 +54,7 @@ std::optional<FileFacts> fromSnapshot(const SourceFile& f, const std::optional<F
     FileFacts facts = decodeFileFacts(*bytes, f.path);
     facts.module = f.module;
     o.unchanged = o.readable = true;
-    if (opts.record) o.facts = std::string(*bytes);
+    if (opts.record) o.kept = bytes;
     return facts;
   } catch (const FactsFormatError&) {
     return std::nullopt;
@@ -179,7 +180,7 @@ Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& f
     st.unchanged += o.unchanged;
     times.push_back({cpu[i], files[i].path});
     if (opts.record && o.readable && stamps[i] && stampIsSettled(*stamps[i], opts.settled_before_ns))
-      out.records.push_back({files[i].path, *stamps[i], std::move(outcomes[i].facts)});
+      out.records.push_back({files[i].path, *stamps[i], std::move(outcomes[i].facts), outcomes[i].kept});
   }
   if (opts.cache) st.cache.misses = st.cache.stored;  // every miss is parsed and stored
   size_t keep = std::min(opts.slowest, times.size());

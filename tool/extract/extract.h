@@ -40,7 +40,8 @@ struct Extraction {
   std::vector<FileFacts> files;
   ExtractStats stats;
   // With ExtractOptions::record: what the next snapshot holds, in file order
-  // (readable files whose stamps are settled).
+  // (readable files whose stamps are settled). Records of unchanged files
+  // view ExtractOptions::snapshot's bytes: write them while it lives.
   std::vector<SnapshotRecord> records;
   std::string headers;  // cppHeadersFingerprint() when a cache or snapshot is in use
 };
