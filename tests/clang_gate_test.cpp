@@ -29,6 +29,7 @@ TEST(ClangGate, ArchWordsThatDecideNothingStayWithTheRawLexer) {
   EXPECT_FALSE(gate("using T = Table<90, 100>;\n"));
   EXPECT_FALSE(gate("using A = Swizzle<2, 5, 3>;\nusing B = Swizzle<3, 4, 3>;\n"));
   EXPECT_FALSE(gate("auto c = get_best_config<SM90ArchSpec>(desc);\n"));
+  EXPECT_FALSE(gate("template <class Arch_> struct Gemm {\n  using Arch = Arch_;\n};\n"));
   EXPECT_FALSE(gate("int major, minor;\nparse(version, &major, &minor);\nf(x, 8); g(y, 9);\n"));
 }
 

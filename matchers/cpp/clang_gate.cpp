@@ -166,6 +166,9 @@ class Reader {
     std::string_view before = i > 0 ? spell(text_, t[i - 1]) : "";
     std::string_view after = i + 1 < t.size() ? spell(text_, t[i + 1]) : "";
     if (declares(before)) return false;
+    // `using Arch = Arch_;` names a type: both sides are types.
+    if (before == "using" && after == "=") return false;
+    if (before == "=" && after == ";" && i >= 3 && spell(text_, t[i - 3]) == "using") return false;
     // A template argument (`get_best_config<SM90ArchSpec>`) is a type or a
     // constant passed on, not a value compared here.
     if ((before == "<" && (after == ">" || after == ",")) || (before == "," && after == ">")) return false;
