@@ -15,7 +15,8 @@ namespace archscan::cpp {
 // could come from this file: an identifier that names or yields a
 // capability (in code or in a directive), a case label that is an arch, two
 // distinct arch numbers in list positions (`{80, 90}`, `f(80, 90)`), or as
-// one parameter of one template (`Sm<90>` and `Sm<100>`).
+// one parameter of one template (`Sm<90>` and `Sm<100>`), outside explicit
+// instantiations (`template void run<80>(...);`).
 // Everything the Clang path observes hangs on one of these, so a file
 // without them gives the same facts from the raw lexer alone.
 bool needsClang(std::string_view text, const std::vector<Token>& tokens, const Knowledge& k);
