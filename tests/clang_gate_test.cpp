@@ -66,6 +66,34 @@ TEST(ClangGate, ExplicitInstantiationsPerArchAreNoList) {
   EXPECT_TRUE(gate("template void run<80>(int);\nvoid f() { run<90>(1); run<100>(2); }\n"));
 }
 
+TEST(ClangGate, AFunctionSpecialisedPerArchPassesItsArchOn) {
+  // flash-attention's generated backward files: a launcher specialised for
+  // 80 and for 86, each calling the kernel for its own arch. Clang observes
+  // neither the specialisation's arguments nor the same numbers passed on.
+  const std::string specialisations =
+      "template<>\n"
+      "void run_mha_bwd_<80, cutlass::bfloat16_t, 128, false>(Flash_bwd_params &params, cudaStream_t stream) {\n"
+      "    run_mha_bwd_hdim128<80, cutlass::bfloat16_t, false>(params, stream);\n"
+      "}\n"
+      "template<>\n"
+      "void run_mha_bwd_<86, cutlass::bfloat16_t, 128, false>(Flash_bwd_params &params, cudaStream_t stream) {\n"
+      "    run_mha_bwd_hdim128<86, cutlass::bfloat16_t, false>(params, stream);\n"
+      "}\n";
+  EXPECT_FALSE(gate(specialisations));
+  // Other numbers in a body count.
+  EXPECT_TRUE(gate("template <> void run_<80>() { run_hdim<90>(); run_hdim<100>(); }\n"));
+  // The body ends at its brace, a declaration at its semicolon.
+  EXPECT_TRUE(gate("template <> void run_<80>() { run_hdim<80>(); }\nvoid g() { run_hdim<80>(); run_hdim<86>(); }\n"));
+  EXPECT_TRUE(gate("template <> void run_<80>();\nvoid g() { run_hdim<80>(); run_hdim<86>(); }\n"));
+  // A member of a class specialised per arch: the class's arguments are a type's.
+  EXPECT_TRUE(gate("template <> void Traits<80>::run() {}\ntemplate <> void Traits<86>::run() {}\n"));
+  // Types in its return, parameters or arguments are types Clang observes.
+  EXPECT_TRUE(gate("template <> Foo<90> run_<80>(Foo<100> x) { return x; }\n"));
+  EXPECT_TRUE(gate("template <> void run_<Tile<80>, 90>() {}\ntemplate <> void run_<Tile<86>, 90>() {}\n"));
+  // A class specialisation is a table Clang observes.
+  EXPECT_TRUE(gate("template <> struct Traits<80> {};\ntemplate <> struct Traits<86> {};\n"));
+}
+
 TEST(ClangGate, DirectivesCountWhenTheyCompareWithAnArch) {
   EXPECT_TRUE(gate("__global__ void k() {\n#if __CUDA_ARCH__ >= 900\n  work();\n#endif\n}\n"));
   EXPECT_TRUE(gate("#define IS_HOPPER (__CUDA_ARCH__ == 900)\n"));

@@ -1,5 +1,6 @@
 #include "clang_gate.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <optional>
@@ -65,15 +66,22 @@ class Reader {
         std::vector<char> code = std::move(open_);  // a directive's brackets are its own
         open_.clear();
         bool instantiating = std::exchange(instantiation_, false);
+        Specialisation specialising = std::exchange(spec_, Specialisation{});
         if (directive(directiveOperands(text_, t[i]))) return true;
         open_ = std::move(code);
         instantiation_ = instantiating;
+        spec_ = specialising;
         continue;
       }
       std::string_view s = spell(text_, t[i]);
-      if (s == "template") instantiation_ = explicitInstantiation(t, i);
+      if (s == "template") {
+        instantiation_ = explicitInstantiation(t, i);
+        if (auto args = specialisedFunctionArgs(t, i); !args.empty())
+          spec_ = Specialisation{Specialisation::Head, open_.size(), std::move(args), {}};
+      }
       if (s == ";") instantiation_ = false;
       if (common(t, i)) return true;
+      followSpecialisation(s);
       if (t[i].kind == Tok::Ident && speaks(t, i)) return true;
     }
     return false;
@@ -110,10 +118,14 @@ class Reader {
     auto v = archNumber(t[i]);
     std::string_view after = i + 1 < t.size() ? spell(text_, t[i + 1]) : "";
     if (!v || instantiation_ || !listOpen(before) || !listClose(after)) return false;
+    if (spec_.part == Specialisation::Head &&
+        std::find(spec_.args.begin(), spec_.args.end(), i) != spec_.args.end())
+      return spec_.own.insert(*v), false;
     // Clang reads a template's arguments one parameter at a time: `Sm<90>`
     // and `Sm<100>` are a set, `Table<90, 100>` is not, nor `Swizzle<2, 5, 3>`
     // beside `Swizzle<3, 4, 3>`.
     if (auto slot = templateSlot(t, i)) {
+      if (spec_.part == Specialisation::Body && spec_.own.count(*v)) return false;
       std::set<long long>& values = slots_[*slot];
       values.insert(*v);
       return values.size() >= 2;
@@ -158,6 +170,43 @@ class Reader {
     return i + 1 < t.size() && spell(text_, t[i + 1]) != "<";
   }
 
+  // `template <> void run_<80, T>(...) { run_hdim<80, T>(...); }`: a function
+  // specialised for one arch. Clang observes neither the numbers given as its
+  // name's arguments nor, in its body, the same numbers passed on
+  // (TemplateArgObserver); a type in its return, parameters or arguments it
+  // does. The positions of those numbers, or none when `template` starts no
+  // such function: a member of a specialised class (`Traits<90>::run`, the
+  // class's arguments are a type's), a class, a variable.
+  std::vector<size_t> specialisedFunctionArgs(const std::vector<Token>& t, size_t i) const {
+    if (i + 3 >= t.size() || spell(text_, t[i + 1]) != "<" || spell(text_, t[i + 2]) != ">") return {};
+    std::string_view first = spell(text_, t[i + 3]);
+    if (first == "struct" || first == "class" || first == "union") return {};
+    int angles = 0;
+    std::vector<size_t> args;  // numbers directly in the latest outermost <...>
+    for (size_t j = i + 3; j < t.size() && j < i + 128; ++j) {
+      std::string_view s = spell(text_, t[j]);
+      if (s == "<" && angles++ == 0) args.clear();
+      else if (s == ">") --angles;
+      else if (s == ">>") angles -= 2;
+      else if (s == "::" && angles == 0 && spell(text_, t[j - 1]) == ">") return {};
+      else if (s == "(" && angles == 0) return spell(text_, t[j - 1]) == ">" ? args : std::vector<size_t>{};
+      else if (s == ";" || s == "{" || s == "=") return {};
+      else if (angles == 1 && t[j].kind == Tok::Number) args.push_back(j);
+    }
+    return {};
+  }
+
+  // Head (the name and parameters) to body to past the body, by the brackets
+  // open where `template` stood.
+  void followSpecialisation(std::string_view s) {
+    if (spec_.part == Specialisation::Head) {
+      if (s == "{" && open_.size() == spec_.depth + 1) spec_.part = Specialisation::Body;
+      else if (s == ";" && open_.size() == spec_.depth) spec_ = Specialisation{};
+    } else if (spec_.part == Specialisation::Body && s == "}" && open_.size() == spec_.depth) {
+      spec_ = Specialisation{};
+    }
+  }
+
   bool speaks(const std::vector<Token>& t, size_t i) {
     std::string_view s = spell(text_, t[i]);
     // `arch::` qualifies what follows, which speaks for itself; a declared
@@ -192,6 +241,12 @@ class Reader {
   std::map<std::pair<std::string_view, int>, std::set<long long>> slots_;  // per template parameter
   std::vector<char> open_;                   // brackets open at the token read
   bool instantiation_ = false;               // inside an explicit instantiation
+  struct Specialisation {
+    enum Part { None, Head, Body } part = None;
+    size_t depth = 0;          // brackets open at its `template`
+    std::vector<size_t> args;  // where its name's number arguments stand
+    std::set<long long> own;   // the arch numbers among them
+  } spec_;                     // a function specialised for one arch
   std::map<std::string_view, bool> judged_;  // identifiers already judged
 };
 

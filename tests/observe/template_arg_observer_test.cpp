@@ -21,5 +21,20 @@ TEST(TemplateArgObserver, TypesFunctionsVariablesAndSpecialisations) {
   EXPECT_EQ(got, want);
 }
 
+TEST(TemplateArgObserver, AFunctionSpecialisedPerArchPassesItsArchOn) {
+  // flash-attention's generated files specialise a launcher for 80 and 86,
+  // each calling the kernel for its own arch: per-arch code, not a table.
+  auto obs = test::observeCpp(
+      "template <int Arch> void run_hdim();\n"
+      "template <int Arch> void run_();\n"
+      "template <> void run_<80>() { run_hdim<80>(); }\n"
+      "template <> void run_<86>() { [] { run_hdim<86>(); }(); run_hdim<90>(); }\n"
+      "void g() { run_hdim<100>(); }\n");
+  std::vector<std::pair<std::string, long long>> got;
+  for (const auto& t : obs.template_args) got.push_back({t.templ, t.value});
+  std::vector<std::pair<std::string, long long>> want = {{"run_hdim|Arch", 90}, {"run_hdim|Arch", 100}};
+  EXPECT_EQ(got, want);
+}
+
 }  // namespace
 }  // namespace archscan

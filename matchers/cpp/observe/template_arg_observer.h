@@ -1,6 +1,8 @@
 #pragma once
 // Integer template arguments (`Sm<100>`, `dispatch<90>()`, `is_major_v<10>`)
-// and explicit specialisations per arch.
+// and explicit specialisations per arch. A function specialised for one arch
+// (`template <> void run_<80>() { run_hdim128<80>(); }`) is that arch's code:
+// the number it passes on is not a second entry of a table.
 #include "context.h"
 
 namespace archscan::cpp {
@@ -38,6 +40,18 @@ class TemplateArgObserver {
   }
 
  private:
+  // Whether `v` is an argument of a function specialisation whose body holds it.
+  bool passedOn(long long v) const {
+    using namespace clang;
+    for (const FunctionDecl* fd : c_.functions) {
+      if (fd->getTemplateSpecializationKind() != TSK_ExplicitSpecialization) continue;
+      const TemplateArgumentList* args = fd->getTemplateSpecializationArgs();
+      for (unsigned i = 0; args && i < args->size(); ++i)
+        if (args->get(i).getKind() == TemplateArgument::Integral && args->get(i).getAsIntegral() == v) return true;
+    }
+    return false;
+  }
+
   void add(const std::string& templ, const clang::NamedDecl* td, unsigned index, const clang::TemplateArgumentLoc& arg,
            clang::SourceRange whole) {
     using namespace clang;
@@ -47,7 +61,7 @@ class TemplateArgObserver {
     if (!e) return;
     TemplateArgObs t;
     auto v = c_.literalValue(e, t.literal, t.literal_span);
-    if (!v) return;
+    if (!v || passedOn(*v)) return;
     t.templ = templ;
     t.value = *v;
     t.whole = c_.spanOr(whole);
