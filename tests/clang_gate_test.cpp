@@ -94,6 +94,17 @@ TEST(ClangGate, AFunctionSpecialisedPerArchPassesItsArchOn) {
   EXPECT_TRUE(gate("template <> struct Traits<80> {};\ntemplate <> struct Traits<86> {};\n"));
 }
 
+TEST(ClangGate, ADeclarationWithoutAValueIsNoUse) {
+  // lmdeploy's layers keep the arch in a member that a source file fills.
+  EXPECT_FALSE(gate("class Layer {\n  int arch_{};\n  int sm_count_{};\n};\n"));
+  EXPECT_FALSE(gate("struct Params { int arch; };\n"));
+  // Filled, passed or compared, it is a use.
+  EXPECT_TRUE(gate("class Layer {\n  int arch_{getSMVersion()};\n};\n"));
+  EXPECT_TRUE(gate("struct Params { int arch = 90; };\n"));
+  EXPECT_TRUE(gate("void f(int arch, int n);\n"));
+  EXPECT_TRUE(gate("int arch_{};\nbool g() { return arch_ >= 90; }\n"));
+}
+
 TEST(ClangGate, DirectivesCountWhenTheyCompareWithAnArch) {
   EXPECT_TRUE(gate("__global__ void k() {\n#if __CUDA_ARCH__ >= 900\n  work();\n#endif\n}\n"));
   EXPECT_TRUE(gate("#define IS_HOPPER (__CUDA_ARCH__ == 900)\n"));

@@ -50,6 +50,11 @@ bool directiveWithCode(std::string_view text, const Token& d) {
          name != "line" && name != "import";
 }
 
+bool integerType(std::string_view s) {
+  return s == "int" || s == "unsigned" || s == "long" || s == "short" || s == "int32_t" || s == "uint32_t" ||
+         s == "int64_t" || s == "size_t";
+}
+
 bool listOpen(std::string_view s) { return s == "{" || s == "," || s == "<" || s == "("; }
 bool listClose(std::string_view s) { return s == "}" || s == "," || s == ">" || s == ")"; }
 
@@ -218,6 +223,10 @@ class Reader {
     // `using Arch = Arch_;` names a type: both sides are types.
     if (before == "using" && after == "=") return false;
     if (before == "=" && after == ";" && i >= 3 && spell(text_, t[i - 3]) == "using") return false;
+    // `int arch_{};` and `int arch;` declare a number and give it no value:
+    // Clang observes nothing there, and a use elsewhere speaks for itself.
+    if (integerType(before) && (after == ";" || (after == "{" && i + 2 < t.size() && spell(text_, t[i + 2]) == "}")))
+      return false;
     // A template argument (`get_best_config<SM90ArchSpec>`) is a type or a
     // constant passed on, not a value compared here.
     if ((before == "<" && (after == ">" || after == ",")) || (before == "," && after == ">")) return false;
