@@ -6,6 +6,7 @@
 #include <regex>
 
 #include "build_strings.h"
+#include "comments.h"
 #include "conditions.h"
 #include "context.h"
 #include "imports.h"
@@ -99,8 +100,11 @@ bool PythonFrontend::accepts(std::string_view filename, std::string_view) const 
   return endsWith(".py") || endsWith(".pyi");
 }
 
+// Most files have no arch word at all; the comments are blanked only for
+// those that do, and asked again.
 bool PythonFrontend::worthParsing(std::string_view text) const {
-  return mentionsArchWord(text) || mentionsArchLiteral(text);
+  auto mentions = [](std::string_view t) { return mentionsArchWord(t) || mentionsArchLiteral(t); };
+  return mentions(text) && mentions(py::withoutComments(text));
 }
 
 FileFacts PythonFrontend::skim(const SourceText& source) const {
