@@ -6,7 +6,7 @@
 #include <regex>
 
 #include "build_strings.h"
-#include "comments.h"
+#include "prose.h"
 #include "conditions.h"
 #include "context.h"
 #include "imports.h"
@@ -104,7 +104,7 @@ bool PythonFrontend::accepts(std::string_view filename, std::string_view) const 
 // those that do, and asked again.
 bool PythonFrontend::worthParsing(std::string_view text) const {
   auto mentions = [](std::string_view t) { return mentionsArchWord(t) || mentionsArchLiteral(t); };
-  return mentions(text) && mentions(py::withoutComments(text));
+  return mentions(text) && mentions(py::withoutProse(text));
 }
 
 FileFacts PythonFrontend::skim(const SourceText& source) const {
