@@ -17,6 +17,8 @@ TEST(Prefilter, ArchShapedLiteralsPass) {
   EXPECT_TRUE(mentionsArchLiteral("MAX_SIZES = {\n    9: {2: a},\n    10: {2: b},\n}\n"));
   EXPECT_TRUE(mentionsArchLiteral("def f(sm):\n"));
   EXPECT_TRUE(mentionsArchLiteral("cc = get()\n"));
+  EXPECT_TRUE(mentionsArchLiteral("@skipIf(device_cc() not in [80, 86, 89, 90], \"...\")\n"));
+  EXPECT_TRUE(mentionsArchLiteral("if v in (90,100):\n"));
 }
 
 TEST(Prefilter, OrdinaryNumbersAndWordsDoNot) {
@@ -28,6 +30,9 @@ TEST(Prefilter, OrdinaryNumbersAndWordsDoNot) {
   EXPECT_FALSE(mentionsArchLiteral("smooth = acc + 1\n"));
   EXPECT_FALSE(mentionsArchLiteral("shape = (16, 32)\n"));
   EXPECT_FALSE(mentionsArchLiteral("sizes = {2: a, 4: b}\n"));
+  EXPECT_FALSE(mentionsArchLiteral("img = np.zeros((100, 100))\n"));  // one number twice: a shape
+  EXPECT_FALSE(mentionsArchLiteral("dims = [64, 128, 256]\n"));
+  EXPECT_FALSE(mentionsArchLiteral("x = [80.5, 90.5]\n"));
 }
 
 TEST(Prefilter, ShapesThatAreNotArchsDoNot) {

@@ -109,6 +109,31 @@ bool archKey(std::string_view t, size_t open) {
   return i < t.size() && t[i] == ':' && arch;
 }
 
+// The sm number (70..129) written at `i`, or 0.
+int smNumberAt(std::string_view t, size_t i) {
+  size_t d = digitsAt(t, i);
+  if (d < 2 || d > 3 || (i + d < t.size() && (wordChar(t[i + d]) || t[i + d] == '.'))) return 0;
+  int n = 0;
+  for (size_t j = 0; j < d; ++j) n = n * 10 + (t[i + j] - '0');
+  return smNumber(n) ? n : 0;
+}
+
+// [80, 86, 89, 90], (90, 100): a list that starts with two distinct sm
+// numbers (`device_cc() not in [80, 90]`); (100, 100) is a shape.
+bool archList(std::string_view t, size_t open) {
+  size_t i = open + 1;
+  i += blanksAt(t, i);
+  int a = smNumberAt(t, i);
+  if (!a) return false;
+  i += digitsAt(t, i);
+  i += blanksAt(t, i);
+  if (i >= t.size() || t[i] != ',') return false;
+  ++i;
+  i += blanksAt(t, i);
+  int b = smNumberAt(t, i);
+  return b && b != a;
+}
+
 bool loneWord(std::string_view t, size_t i, std::string_view w) {
   if (t.compare(i, w.size(), w) != 0) return false;
   bool before = i == 0 || !wordChar(t[i - 1]);
@@ -123,6 +148,7 @@ bool mentionsArchLiteral(std::string_view text) {
     char c = text[i];
     if ((c == '"' || c == '\'') && quotedDotted(text, i)) return true;
     if (c == '(' && majorMinorPair(text, i)) return true;
+    if ((c == '[' || c == '(' || c == '{') && archList(text, i)) return true;
     if ((c == '<' || c == '>' || c == '=' || c == '!') && comparedSm(text, i)) return true;
     if ((c == '{' || c == ',') && archKey(text, i)) return true;
     if ((c == 's' || c == 'c') && (loneWord(text, i, "sm") || loneWord(text, i, "cc"))) return true;
