@@ -6,13 +6,13 @@
 #include <regex>
 
 #include "build_strings.h"
-#include "prose.h"
 #include "conditions.h"
 #include "context.h"
 #include "imports.h"
 #include "literal_sites.h"
 #include "lookups.h"
 #include "module_index.h"
+#include "prose.h"
 #include "query_set.h"
 #include "record_tables.h"
 #include "subject.h"
@@ -100,8 +100,8 @@ bool PythonFrontend::accepts(std::string_view filename, std::string_view) const 
   return endsWith(".py") || endsWith(".pyi");
 }
 
-// Most files have no arch word at all; the comments are blanked only for
-// those that do, and asked again.
+// Most files have no arch word at all; prose (comments, docstrings) is
+// blanked only for those that do, and they are asked again.
 bool PythonFrontend::worthParsing(std::string_view text) const {
   auto mentions = [](std::string_view t) { return mentionsArchWord(t) || mentionsArchLiteral(t); };
   return mentions(text) && mentions(py::withoutProse(text));
