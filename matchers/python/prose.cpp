@@ -5,11 +5,15 @@
 namespace archscan::py {
 namespace {
 
+bool tripleAt(std::string_view s, size_t at, char q) {
+  return at + 2 < s.size() && s[at] == q && s[at + 1] == q && s[at + 2] == q;
+}
+
 // Where the string whose quote is at `at` ends (one past its closing
 // quote), or the line's end for a one-line string left open.
 size_t stringEnd(std::string_view s, size_t at) {
   char q = s[at];
-  bool triple = s.compare(at, 3, std::string(3, q)) == 0;
+  bool triple = tripleAt(s, at, q);
   size_t j = at + (triple ? 3 : 1);
   while (j < s.size()) {
     if (s[j] == '\\') {  // escapes the next character, also in raw strings
@@ -17,7 +21,7 @@ size_t stringEnd(std::string_view s, size_t at) {
       continue;
     }
     if (!triple && s[j] == '\n') return j;
-    if (s[j] == q && (!triple || s.compare(j, 3, std::string(3, q)) == 0)) return j + (triple ? 3 : 1);
+    if (s[j] == q && (!triple || tripleAt(s, j, q))) return j + (triple ? 3 : 1);
     ++j;
   }
   return s.size();
@@ -65,8 +69,7 @@ std::string withoutProse(std::string_view source) {
       size_t end = view.find('\n', i);
       if (end == std::string_view::npos) end = out.size();
       if (view.substr(i, end - i).find("archscan") == std::string_view::npos) blankRange(out, i, end);
-      statementStart = first;
-      i = end;
+      i = end;  // the newline there decides the next statement start
     } else if (size_t q = quoteOfPlainString(view, i); q != std::string_view::npos || c == '"' || c == '\'') {
       if (q == std::string_view::npos) q = i;
       size_t end = stringEnd(view, q);

@@ -78,6 +78,15 @@ bool majorMinorPair(std::string_view t, size_t open) {
   return i < t.size() && t[i] == ')';
 }
 
+// The sm number (70..129) written at `i`, or 0.
+int smNumberAt(std::string_view t, size_t i) {
+  size_t d = digitsAt(t, i);
+  if (d < 2 || d > 3 || (i + d < t.size() && (wordChar(t[i + d]) || t[i + d] == '.'))) return 0;
+  int n = 0;
+  for (size_t j = 0; j < d; ++j) n = n * 10 + (t[i + j] - '0');
+  return smNumber(n) ? n : 0;
+}
+
 // >= 90, == 100, != 80, < 120: an sm number after a comparison; not after
 // `=`, which in Python assigns (`hidden_size=128` was most of what passed).
 bool comparedSm(std::string_view t, size_t op) {
@@ -86,12 +95,7 @@ bool comparedSm(std::string_view t, size_t op) {
   if ((t[op] == '=' || t[op] == '!') && !equals) return false;
   if (equals) ++i;
   i += blanksAt(t, i);
-  size_t d = digitsAt(t, i);
-  if (d < 2 || d > 3) return false;
-  int n = 0;
-  for (size_t j = 0; j < d; ++j) n = n * 10 + (t[i + j] - '0');
-  bool ends = i + d >= t.size() || (!wordChar(t[i + d]) && t[i + d] != '.');
-  return ends && smNumber(n);
+  return smNumberAt(t, i) != 0;
 }
 
 // {90: ..., 100: ...} or {9: ..., 10: ...}: an arch number as a dict key,
@@ -107,15 +111,6 @@ bool archKey(std::string_view t, size_t open) {
   i += blanksAt(t, i);
   bool arch = (n >= 5 && n < 20) || smNumber(n);
   return i < t.size() && t[i] == ':' && arch;
-}
-
-// The sm number (70..129) written at `i`, or 0.
-int smNumberAt(std::string_view t, size_t i) {
-  size_t d = digitsAt(t, i);
-  if (d < 2 || d > 3 || (i + d < t.size() && (wordChar(t[i + d]) || t[i + d] == '.'))) return 0;
-  int n = 0;
-  for (size_t j = 0; j < d; ++j) n = n * 10 + (t[i + j] - '0');
-  return smNumber(n) ? n : 0;
 }
 
 // [80, 86, 89, 90], (90, 100): a list that starts with two distinct sm
