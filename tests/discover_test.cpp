@@ -93,6 +93,11 @@ TEST_F(Discover, NamesFilesTheSameWhicheverWayTheRootIsSpelled) {
   for (const std::string& spelling : std::vector<std::string>{name + "/", "./" + name, name + "//", "./" + name + "/../" + name})
     EXPECT_EQ(paths(run({spelling})), expected) << spelling;
   EXPECT_EQ(paths(run({dir.string()})), expected) << "an absolute root below the working folder";
+  fs::current_path(outside);
+  std::vector<std::string> absolute;
+  for (const std::string& p : expected) absolute.push_back(dir.parent_path().string() + "/" + p);
+  for (const std::string& spelling : std::vector<std::string>{dir.string(), dir.string() + "/", "../" + name})
+    EXPECT_EQ(paths(run({spelling})), absolute) << spelling << ": a root beside the working folder names files absolute";
   fs::current_path(dir / "pkg");
   std::vector<std::string> inside = paths(run({dir.string()}));
   EXPECT_NE(std::find(inside.begin(), inside.end(), "sub/ops.py"), inside.end());

@@ -78,6 +78,17 @@ class Namer {
     return displayPath(p, cwd_);
   }
   fs::path absolute(const fs::path& p) const { return absoluteIn(p, cwd_).lexically_normal(); }
+  // What the display path of every file below folder `root` starts with, so
+  // that a walk names a file by its path below the root and makes no fs::path
+  // of it (a root given absolute is not plain): "" for the working folder
+  // itself. Nullopt when the working folder lies inside the root: files in it
+  // display relative and the others absolute.
+  std::optional<std::string> displayBase(const fs::path& root) const {
+    fs::path inside = cwd_.lexically_relative(absolute(root));
+    if (!inside.empty() && inside != "." && *inside.begin() != "..") return std::nullopt;
+    std::string base = displayPath(root, cwd_);
+    return base == "." ? "" : base;
+  }
 
   // Packages are folders with __init__.py: a/b/c.py in package a.b is a.b.c.
   // A walk says which folder (as it spells it) holds the file, so that the
@@ -180,10 +191,10 @@ bool hasExtension(const std::string& name) {
 }
 
 // `folder` is how the walk spells the file's folder; empty for a file given by name.
-void addFile(const std::string& p, const std::string& name, const std::string& folder, const std::string& root,
-             Language lang, Namer& names, Discovery& out) {
+void addFile(std::string display, const std::string& p, const std::string& name, const std::string& folder,
+             const std::string& root, Language lang, Namer& names, Discovery& out) {
   out.files.push_back(
-      SourceFile{names.display(p), root, lang, lang == Language::Python ? names.module(p, name, folder) : ""});
+      SourceFile{std::move(display), root, lang, lang == Language::Python ? names.module(p, name, folder) : ""});
 }
 
 // One walk below one root. Folders are entered depth first, each right
@@ -197,6 +208,7 @@ class Walk {
       out.listings.push_back({names.absolute(root).string(), {}, {}});
       listing_ = &out.listings.back();
     }
+    displayBase_ = names.displayBase(root);
     std::error_code ec;
     canonRoot_ = fs::weakly_canonical(root, ec);
     absRoot_ = fs::absolute(root, ec).lexically_normal();
@@ -251,11 +263,13 @@ class Walk {
           {"note", displayPath(p), 0, "skipped: larger than " + std::to_string(opts_.max_bytes >> 20) + " MiB"});
       return;
     }
-    addFile(p, e.name, dir, rootName_, fe->language(), names_, out_);
+    std::string display = !displayBase_ ? names_.display(p) : displayBase_->empty() ? rel : join(*displayBase_, rel);
+    addFile(std::move(display), p, e.name, dir, rootName_, fe->language(), names_, out_);
     out_.files.back().stamp = stamp;
   }
 
   std::string rootName_;  // SourceFile::root
+  std::optional<std::string> displayBase_;
   const DiscoverOptions& opts_;
   const FrontendSet& frontends_;
   Namer& names_;
@@ -290,7 +304,8 @@ Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions&
         continue;
       }
       fs::path folder = p.parent_path().empty() ? fs::path(".") : p.parent_path();
-      addFile(p.string(), p.filename().string(), "", folder.generic_string(), fe->language(), names, out);
+      addFile(names.display(p.string()), p.string(), p.filename().string(), "", folder.generic_string(), fe->language(),
+              names, out);
     }
   }
   std::sort(out.files.begin(), out.files.end(), [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
