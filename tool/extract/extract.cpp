@@ -61,12 +61,11 @@ std::optional<FileFacts> fromSnapshot(const SourceFile& f, const std::optional<F
   }
 }
 
-// One file: the snapshot, else read, prefilter, then the content cache or
-// the front-end. Files the prefilter keeps from the parser are skimmed again
-// each time: that costs less than looking them up.
-FileFacts extractOne(const SourceFile& f, const std::optional<FileStamp>& stamp, const FrontendSet& frontends,
-                     const ExtractOptions& opts, const std::string& headers, Outcome& o) {
-  if (auto same = fromSnapshot(f, stamp, opts, headers, o)) return std::move(*same);
+// One file the snapshot did not answer: read, prefilter, then the content
+// cache or the front-end. Files the prefilter keeps from the parser are
+// skimmed again each time: that costs less than looking them up.
+FileFacts extractOne(const SourceFile& f, const FrontendSet& frontends, const ExtractOptions& opts,
+                     const std::string& headers, Outcome& o) {
   FileFacts facts;
   facts.path = f.path;
   facts.module = f.module;
@@ -142,16 +141,26 @@ Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& f
   std::vector<Outcome> outcomes(files.size());
   std::atomic<size_t> next{0};
   auto work = [&] {
-    // One clock read per file (reading a thread's CPU clock is a system call).
-    double last = threadCpuSeconds();
+    // One clock read per file read (reading a thread's CPU clock is a system
+    // call); none for a file the snapshot answers, whose time is the read's
+    // cost and counts as nothing.
+    double last = 0;
+    bool stale = true;
     for (size_t n = next++; n < order.size(); n = next++) {
       size_t i = order[n];
       Outcome& o = outcomes[i];
-      out.files[i] = extractOne(files[i], stamps[i], frontends, opts, headers, o);
-      if (opts.record && o.readable && !o.unchanged) o.facts = encodeFileFacts(out.files[i]);
-      double now = threadCpuSeconds();
-      cpu[i] = now - last;
-      last = now;
+      if (auto same = fromSnapshot(files[i], stamps[i], opts, headers, o)) {
+        out.files[i] = std::move(*same);
+        stale = true;
+      } else {
+        if (stale) last = threadCpuSeconds();
+        out.files[i] = extractOne(files[i], frontends, opts, headers, o);
+        if (opts.record && o.readable) o.facts = encodeFileFacts(out.files[i]);
+        double now = threadCpuSeconds();
+        cpu[i] = now - last;
+        last = now;
+        stale = false;
+      }
       if (opts.done) ++*opts.done;
     }
   };
