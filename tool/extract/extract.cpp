@@ -174,6 +174,8 @@ Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& f
   ExtractStats& st = out.stats;
   st.files_seen = files.size();
   std::vector<FileTime> times;
+  times.reserve(files.size());
+  if (opts.record) out.records.reserve(files.size());
   for (size_t i = 0; i < files.size(); ++i) {
     const FileFacts& f = out.files[i];
     st.files_parsed += f.parsed ? 1 : 0;
