@@ -18,7 +18,14 @@ bool isHeader(const std::string& path) {
 
 bool notOurs(const std::string& folderName) { return folderName == ".git" || folderName == ".archscan-cache"; }
 
-void addHeadersBelow(const std::filesystem::path& folder, std::set<std::string>& headers) {
+// `p` absolute and normal; `cwd` is the working folder, asked once rather
+// than by fs::absolute per header.
+std::string normalAbsolute(const std::filesystem::path& p, const std::filesystem::path& cwd) {
+  return (p.is_absolute() ? p : cwd / p).lexically_normal().string();
+}
+
+void addHeadersBelow(const std::filesystem::path& folder, const std::filesystem::path& cwd,
+                     std::set<std::string>& headers) {
   namespace fs = std::filesystem;
   std::error_code ec;
   auto opts = fs::directory_options::skip_permission_denied;
@@ -29,7 +36,7 @@ void addHeadersBelow(const std::filesystem::path& folder, std::set<std::string>&
       it.disable_recursion_pending();
       continue;
     }
-    if (it->is_regular_file(ec) && isHeader(name)) headers.insert(fs::absolute(it->path()).lexically_normal().string());
+    if (it->is_regular_file(ec) && isHeader(name)) headers.insert(normalAbsolute(it->path(), cwd));
   }
 }
 
@@ -39,15 +46,15 @@ std::string cppHeadersFingerprint(const std::vector<SourceFile>& files, const st
                                   const std::vector<TreeListing>& listings) {
   namespace fs = std::filesystem;
   bool anyCpp = false;
-  std::set<std::string> headers;
-  for (const auto& f : files) {
-    anyCpp = anyCpp || f.language == Language::Cpp;
-    if (f.language == Language::Cpp && isHeader(f.path))
-      headers.insert(fs::absolute(f.path).lexically_normal().string());
-  }
+  for (const auto& f : files) anyCpp = anyCpp || f.language == Language::Cpp;
   if (!anyCpp) return {};
+  std::error_code ec;
+  fs::path cwd = fs::current_path(ec);
+  std::set<std::string> headers;
+  for (const auto& f : files)
+    if (f.language == Language::Cpp && isHeader(f.path)) headers.insert(normalAbsolute(f.path, cwd));
   fs::path top = root.empty() ? fs::path(".") : fs::path(root);
-  std::string absTop = fs::absolute(top).lexically_normal().string();
+  std::string absTop = normalAbsolute(top, cwd);
   const TreeListing* seen = nullptr;
   for (const auto& l : listings)
     if (l.root == absTop) seen = &l;
@@ -55,9 +62,9 @@ std::string cppHeadersFingerprint(const std::vector<SourceFile>& files, const st
     for (const auto& f : seen->files)
       if (isHeader(f)) headers.insert(f);
     for (const auto& folder : seen->skipped)
-      if (!notOurs(fs::path(folder).filename().string())) addHeadersBelow(folder, headers);
+      if (!notOurs(fs::path(folder).filename().string())) addHeadersBelow(folder, cwd, headers);
   } else {
-    addHeadersBelow(top, headers);
+    addHeadersBelow(top, cwd, headers);
   }
   std::string all;
   for (const auto& h : headers) {
