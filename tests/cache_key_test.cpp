@@ -78,6 +78,40 @@ TEST_F(HeadersFingerprint, DiscoveryListingGivesTheFingerprintOfAWholeWalk) {
   EXPECT_EQ(cppHeadersFingerprint(last.files, dir.string(), last.listings), listed);
 }
 
+TEST_F(HeadersFingerprint, AHeaderWhoseStampTheSnapshotRecordedIsNotRead) {
+  Discovery d = discoverTree();
+  HashedHeaders full = hashHeaders(d.files, dir.string(), d.listings, nullptr);
+  EXPECT_EQ(full.fingerprint, cppHeadersFingerprint(d.files, dir.string(), d.listings));
+  ASSERT_EQ(full.hashes.size(), 5u);  // kernel.h, generated.h, third.hpp, y.cuh, z.hh
+  EXPECT_EQ(full.read, 5u);
+
+  std::string file = (outside / "s.snapshot").string();
+  writeSnapshot(file, full.fingerprint, {}, full.hashes);
+  Snapshot snap = Snapshot::load(file);
+  HashedHeaders warm = hashHeaders(d.files, dir.string(), d.listings, &snap);
+  EXPECT_EQ(warm.fingerprint, full.fingerprint);
+  EXPECT_EQ(warm.read, 0u);
+
+  // The recorded hash is taken as it stands: proof that the header was not read.
+  std::vector<HeaderRecord> forged = full.hashes;
+  for (auto& h : forged) h.hash += 1;
+  writeSnapshot(file, full.fingerprint, {}, forged);
+  Snapshot forgedSnap = Snapshot::load(file);
+  HashedHeaders trusted = hashHeaders(d.files, dir.string(), d.listings, &forgedSnap);
+  EXPECT_NE(trusted.fingerprint, full.fingerprint);
+  EXPECT_EQ(trusted.read, 0u);
+
+  // An edited header has another stamp and is read again, listed or discovered.
+  for (const fs::path& edited : {dir / "build" / "generated.h", dir / "src" / "kernel.h"}) {
+    test::spit(edited, test::slurp(edited) + "// edited\n");
+    Discovery again = discoverTree();
+    HashedHeaders after = hashHeaders(again.files, dir.string(), again.listings, &snap);
+    EXPECT_EQ(after.fingerprint, cppHeadersFingerprint(again.files, dir.string(), again.listings)) << edited;
+    EXPECT_NE(after.fingerprint, full.fingerprint) << edited;
+    EXPECT_EQ(after.read, edited.filename() == "kernel.h" ? 2u : 1u) << edited;  // generated.h stays edited
+  }
+}
+
 TEST_F(HeadersFingerprint, AListingOfAnotherRootIsNotUsed) {
   Discovery d = discoverTree();
   d.listings[0].root = (outside / "elsewhere").string();

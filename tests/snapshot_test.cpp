@@ -50,6 +50,20 @@ TEST_F(SnapshotTest, AFileIsFoundOnlyWithItsRecordedStamp) {
   EXPECT_EQ(*moved.find("b.py", someStamp()), "{\"b\":2}");
 }
 
+TEST_F(SnapshotTest, AHeaderHashIsFoundOnlyWithItsRecordedStamp) {
+  std::string file = (dir / "s.snapshot").string();
+  writeSnapshot(file, "H", {{"a.cu", someStamp(), "{}"}}, {{"/t/a.h", someStamp(), 42}, {"/t/b.h", someStamp(), 7}});
+  Snapshot s = Snapshot::load(file);
+  EXPECT_EQ(s.size(), 1u);
+  EXPECT_EQ(s.headerHash("/t/a.h", someStamp()), std::optional<uint64_t>(42));
+  EXPECT_EQ(s.headerHash("/t/b.h", someStamp()), std::optional<uint64_t>(7));
+  EXPECT_FALSE(s.headerHash("/t/c.h", someStamp()).has_value());
+  EXPECT_FALSE(s.headerHash("a.cu", someStamp()).has_value()) << "a file's record is no header's";
+  FileStamp touched = someStamp();
+  ++touched.ctime_ns;
+  EXPECT_FALSE(s.headerHash("/t/a.h", touched).has_value());
+}
+
 TEST_F(SnapshotTest, DamagedTruncatedOrAbsentSnapshotsLoadEmpty) {
   std::string file = (dir / "s.snapshot").string();
   EXPECT_EQ(Snapshot::load(file).size(), 0u);

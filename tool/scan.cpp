@@ -182,9 +182,10 @@ Extracted discoverAndExtract(const ScanOptions& opts, const Knowledge& k, const 
     eo.done = &progress.done;
     ex = extractAll(found.files, frontends, eo);
   }
-  // Rewritten only when it would differ: every record came from it and it holds no other file.
-  if (cache && (ex.stats.unchanged != ex.records.size() || previous.size() != ex.records.size()))
-    writeSnapshot(snapshotFile, ex.headers, ex.records);
+  // Rewritten only when it would differ: every record came from it, it holds
+  // no other file, and every header's hash came from it.
+  if (cache && (ex.stats.unchanged != ex.records.size() || previous.size() != ex.records.size() || ex.headers_reread))
+    writeSnapshot(snapshotFile, ex.headers, ex.records, ex.header_records);
   if (cache && ex.stats.cache.stored > 0) prof.cache_pruned = cache->prune();
   prof.extract_wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
   prof.extract_cpu = processCpuSeconds() - c1;

@@ -17,11 +17,11 @@ namespace fs = std::filesystem;
 namespace {
 
 // "archscan-snapshot <format> <payload xxh3, hex> <payload bytes>\n", then the
-// payload: the headers fingerprint and the records, each field a
-// little-endian u64 or a u64 length and its bytes. The facts format is part
-// of the header, so a snapshot of another format is ignored.
+// payload: the headers fingerprint, the records and the header records, each
+// field a little-endian u64 or a u64 length and its bytes. The facts format
+// is part of the header, so a snapshot of another format is ignored.
 constexpr const char* kMagic = "archscan-snapshot";
-constexpr int kSnapshotFormat = 1;
+constexpr int kSnapshotFormat = 2;
 
 std::string hex(uint64_t v) {
   char buf[17];
@@ -56,7 +56,24 @@ struct Reader {
     rest.remove_prefix(n);
     return v;
   }
+  FileStamp stamp() {
+    FileStamp s;
+    s.dev = u64();
+    s.ino = u64();
+    s.size = u64();
+    s.mtime_ns = static_cast<int64_t>(u64());
+    s.ctime_ns = static_cast<int64_t>(u64());
+    return s;
+  }
 };
+
+void putStamp(std::string& out, const FileStamp& s) {
+  putU64(out, s.dev);
+  putU64(out, s.ino);
+  putU64(out, s.size);
+  putU64(out, static_cast<uint64_t>(s.mtime_ns));
+  putU64(out, static_cast<uint64_t>(s.ctime_ns));
+}
 
 std::string formatTag() { return std::to_string(kSnapshotFormat) + "." + std::to_string(kFactsFormat); }
 
@@ -81,13 +98,16 @@ Snapshot Snapshot::load(const std::string& file) {
   for (uint64_t i = 0; r.ok && i < count; ++i) {
     std::string_view path = r.bytes();
     Held h;
-    h.stamp.dev = r.u64();
-    h.stamp.ino = r.u64();
-    h.stamp.size = r.u64();
-    h.stamp.mtime_ns = static_cast<int64_t>(r.u64());
-    h.stamp.ctime_ns = static_cast<int64_t>(r.u64());
+    h.stamp = r.stamp();
     h.facts = r.bytes();
     if (r.ok) snap.records_[path] = h;
+  }
+  uint64_t headerCount = r.u64();
+  for (uint64_t i = 0; r.ok && i < headerCount; ++i) {
+    std::string_view path = r.bytes();
+    FileStamp stamp = r.stamp();
+    uint64_t hash = r.u64();
+    if (r.ok) snap.headerHashes_[path] = {stamp, hash};
   }
   if (!r.ok || !r.rest.empty()) return Snapshot{};
   return snap;
@@ -99,18 +119,27 @@ std::optional<std::string_view> Snapshot::find(const std::string& path, const Fi
   return it->second.facts;
 }
 
-void writeSnapshot(const std::string& file, const std::string& headers, const std::vector<SnapshotRecord>& records) {
+std::optional<uint64_t> Snapshot::headerHash(const std::string& path, const FileStamp& stamp) const {
+  auto it = headerHashes_.find(path);
+  if (it == headerHashes_.end() || !(it->second.first == stamp)) return std::nullopt;
+  return it->second.second;
+}
+
+void writeSnapshot(const std::string& file, const std::string& headers, const std::vector<SnapshotRecord>& records,
+                   const std::vector<HeaderRecord>& headerRecords) {
   std::string payload;
   putBytes(payload, headers);
   putU64(payload, records.size());
   for (const auto& r : records) {
     putBytes(payload, r.path);
-    putU64(payload, r.stamp.dev);
-    putU64(payload, r.stamp.ino);
-    putU64(payload, r.stamp.size);
-    putU64(payload, static_cast<uint64_t>(r.stamp.mtime_ns));
-    putU64(payload, static_cast<uint64_t>(r.stamp.ctime_ns));
+    putStamp(payload, r.stamp);
     putBytes(payload, r.bytes());
+  }
+  putU64(payload, headerRecords.size());
+  for (const auto& h : headerRecords) {
+    putBytes(payload, h.path);
+    putStamp(payload, h.stamp);
+    putU64(payload, h.hash);
   }
   std::string head = std::string(kMagic) + " " + formatTag() + " " + hex(xxh3(payload)) + " " +
                      std::to_string(payload.size()) + "\n";

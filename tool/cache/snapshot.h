@@ -35,6 +35,16 @@ struct SnapshotRecord {
   std::string_view bytes() const { return kept ? *kept : std::string_view(facts); }
 };
 
+// A C/C++ header's content hash (as in cppHeadersFingerprint) at its stamp:
+// the next scan hashes only the headers whose stamps changed. Headers are
+// read by no front-end and stand for every C++ file's facts, so a warm scan
+// of a tree of headers would otherwise read all of them.
+struct HeaderRecord {
+  std::string path;  // absolute
+  FileStamp stamp;
+  uint64_t hash = 0;
+};
+
 class Snapshot {
  public:
   // An absent, damaged or foreign snapshot loads empty: it only costs time.
@@ -44,6 +54,8 @@ class Snapshot {
   std::optional<std::string_view> find(const std::string& path, const FileStamp& stamp) const;
   // The C/C++ headers fingerprint of the scan that wrote it (C++ facts depend on it).
   const std::string& headers() const { return headers_; }
+  // The hash recorded for header `path` at `stamp`, or nullopt.
+  std::optional<uint64_t> headerHash(const std::string& path, const FileStamp& stamp) const;
   size_t size() const { return records_.size(); }
 
  private:
@@ -54,10 +66,12 @@ class Snapshot {
   std::optional<MappedFile> bytes_;  // moving a mapping keeps its address, so the views stay valid
   std::string headers_;
   std::unordered_map<std::string_view, Held> records_;  // views into bytes_
+  std::unordered_map<std::string_view, std::pair<FileStamp, uint64_t>> headerHashes_;  // the same
 };
 
 // Writes the snapshot to a temporary file and renames it over `file`. Best
 // effort: a snapshot that cannot be written only costs time next run.
-void writeSnapshot(const std::string& file, const std::string& headers, const std::vector<SnapshotRecord>& records);
+void writeSnapshot(const std::string& file, const std::string& headers, const std::vector<SnapshotRecord>& records,
+                   const std::vector<HeaderRecord>& headerRecords = {});
 
 }  // namespace archscan

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <set>
+#include <unordered_map>
 
 #include "facts_io/facts_io.h"
 #include "util/source_text.h"
@@ -42,17 +43,23 @@ void addHeadersBelow(const std::filesystem::path& folder, const std::filesystem:
 
 }  // namespace
 
-std::string cppHeadersFingerprint(const std::vector<SourceFile>& files, const std::string& root,
-                                  const std::vector<TreeListing>& listings) {
+HashedHeaders hashHeaders(const std::vector<SourceFile>& files, const std::string& root,
+                                      const std::vector<TreeListing>& listings, const Snapshot* known) {
   namespace fs = std::filesystem;
+  HashedHeaders out;
   bool anyCpp = false;
   for (const auto& f : files) anyCpp = anyCpp || f.language == Language::Cpp;
-  if (!anyCpp) return {};
+  if (!anyCpp) return out;
   std::error_code ec;
   fs::path cwd = fs::current_path(ec);
   std::set<std::string> headers;
-  for (const auto& f : files)
-    if (f.language == Language::Cpp && isHeader(f.path)) headers.insert(normalAbsolute(f.path, cwd));
+  std::unordered_map<std::string, FileStamp> stamps;  // discovery's, where it took one
+  for (const auto& f : files) {
+    if (f.language != Language::Cpp || !isHeader(f.path)) continue;
+    std::string abs = normalAbsolute(f.path, cwd);
+    if (f.stamp) stamps[abs] = *f.stamp;
+    headers.insert(std::move(abs));
+  }
   fs::path top = root.empty() ? fs::path(".") : fs::path(root);
   std::string absTop = normalAbsolute(top, cwd);
   const TreeListing* seen = nullptr;
@@ -68,18 +75,31 @@ std::string cppHeadersFingerprint(const std::vector<SourceFile>& files, const st
   }
   std::string all;
   for (const auto& h : headers) {
-    std::string text;
-    try {
-      text = readFile(h);
-    } catch (const std::exception&) {
-      text = "\x01unreadable";
+    auto found = stamps.find(h);
+    std::optional<FileStamp> stamp = found != stamps.end() ? std::optional<FileStamp>(found->second) : stampOf(h);
+    std::optional<uint64_t> hash = known && stamp ? known->headerHash(h, *stamp) : std::nullopt;
+    if (!hash) {
+      ++out.read;
+      try {
+        hash = xxh3(readFile(h));
+      } catch (const std::exception&) {
+        hash = xxh3("\x01unreadable");
+        stamp.reset();  // not to be recorded
+      }
     }
+    if (stamp) out.hashes.push_back({h, *stamp, *hash});
     all += h;
     all += '\0';
-    all += std::to_string(xxh3(text));
+    all += std::to_string(*hash);
     all += '\n';
   }
-  return std::to_string(xxh3(all));
+  out.fingerprint = std::to_string(xxh3(all));
+  return out;
+}
+
+std::string cppHeadersFingerprint(const std::vector<SourceFile>& files, const std::string& root,
+                                  const std::vector<TreeListing>& listings) {
+  return hashHeaders(files, root, listings, nullptr).fingerprint;
 }
 
 uint64_t cacheKey(const std::string& fingerprint, const SourceFile& file, const std::string& text,

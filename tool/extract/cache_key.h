@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cache/snapshot.h"
 #include "discover/discover.h"
 
 namespace archscan {
@@ -24,6 +25,16 @@ inline constexpr std::array<std::string_view, 6> kHeaderSuffixes{".h", ".hh", ".
 // walk of the tree: only the folders it skipped are walked.
 std::string cppHeadersFingerprint(const std::vector<SourceFile>& files, const std::string& root,
                                   const std::vector<TreeListing>& listings = {});
+
+// The same fingerprint, with the hash of each header: a header whose stamp
+// `known` recorded is not read but takes the hash recorded with it.
+struct HashedHeaders {
+  std::string fingerprint;           // cppHeadersFingerprint()
+  std::vector<HeaderRecord> hashes;  // of every readable header, with the stamp it was read at
+  size_t read = 0;                   // headers read, not taken from `known`
+};
+HashedHeaders hashHeaders(const std::vector<SourceFile>& files, const std::string& root,
+                                      const std::vector<TreeListing>& listings, const Snapshot* known);
 
 uint64_t cacheKey(const std::string& fingerprint, const SourceFile& file, const std::string& text,
                   const std::string& headers);

@@ -126,11 +126,19 @@ std::vector<size_t> largestFirst(const std::vector<std::optional<FileStamp>>& st
 Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& frontends, const ExtractOptions& opts) {
   Extraction out;
   out.files.resize(files.size());
-  std::string headers =
-      opts.cache || opts.snapshot || opts.record
-          ? cppHeadersFingerprint(files, opts.root, opts.listings ? *opts.listings : std::vector<TreeListing>{})
-          : std::string();
-  out.headers = headers;
+  if (opts.cache || opts.snapshot || opts.record) {
+    HashedHeaders h = hashHeaders(files, opts.root, opts.listings ? *opts.listings : std::vector<TreeListing>{},
+                                              opts.snapshot);
+    out.headers = std::move(h.fingerprint);
+    if (opts.record) {
+      for (auto& r : h.hashes) {
+        if (!stampIsSettled(r.stamp, opts.settled_before_ns)) continue;
+        if (!opts.snapshot || !opts.snapshot->headerHash(r.path, r.stamp)) out.headers_reread = true;
+        out.header_records.push_back(std::move(r));
+      }
+    }
+  }
+  const std::string& headers = out.headers;
   // Largest files first, so a big file picked up last does not leave one
   // thread working alone at the end; results still land at their index.
   // Sizes for the order, stamps for the snapshot: discovery's stat where it took one.

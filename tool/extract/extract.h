@@ -43,6 +43,8 @@ struct Extraction {
   // (readable files whose stamps are settled). Records of unchanged files
   // view ExtractOptions::snapshot's bytes: write them while it lives.
   std::vector<SnapshotRecord> records;
+  std::vector<HeaderRecord> header_records;  // the same of the C/C++ headers, hashed
+  bool headers_reread = false;               // some of header_records are not the snapshot's
   std::string headers;  // cppHeadersFingerprint() when a cache or snapshot is in use
 };
 
