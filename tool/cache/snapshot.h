@@ -35,10 +35,10 @@ struct SnapshotRecord {
   std::string_view bytes() const { return kept ? *kept : std::string_view(facts); }
 };
 
-// A C/C++ header's content hash (as in cppHeadersFingerprint) at its stamp:
-// the next scan hashes only the headers whose stamps changed. Headers are
-// read by no front-end and stand for every C++ file's facts, so a warm scan
-// of a tree of headers would otherwise read all of them.
+// A C/C++ header's content hash (as in cppHeadersFingerprint) at its stamp.
+// Every C++ file's facts depend on the bytes of every header below the root,
+// skipped folders included; with these the next scan reads only the headers
+// whose stamps changed, not all of them.
 struct HeaderRecord {
   std::string path;  // absolute
   FileStamp stamp;

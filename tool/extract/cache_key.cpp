@@ -44,7 +44,7 @@ void addHeadersBelow(const std::filesystem::path& folder, const std::filesystem:
 }  // namespace
 
 HashedHeaders hashHeaders(const std::vector<SourceFile>& files, const std::string& root,
-                                      const std::vector<TreeListing>& listings, const Snapshot* known) {
+                          const std::vector<TreeListing>& listings, const Snapshot* known) {
   namespace fs = std::filesystem;
   HashedHeaders out;
   bool anyCpp = false;

@@ -34,7 +34,7 @@ struct HashedHeaders {
   size_t read = 0;                   // headers read, not taken from `known`
 };
 HashedHeaders hashHeaders(const std::vector<SourceFile>& files, const std::string& root,
-                                      const std::vector<TreeListing>& listings, const Snapshot* known);
+                          const std::vector<TreeListing>& listings, const Snapshot* known);
 
 uint64_t cacheKey(const std::string& fingerprint, const SourceFile& file, const std::string& text,
                   const std::string& headers);

@@ -127,8 +127,8 @@ Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& f
   Extraction out;
   out.files.resize(files.size());
   if (opts.cache || opts.snapshot || opts.record) {
-    HashedHeaders h = hashHeaders(files, opts.root, opts.listings ? *opts.listings : std::vector<TreeListing>{},
-                                              opts.snapshot);
+    HashedHeaders h =
+        hashHeaders(files, opts.root, opts.listings ? *opts.listings : std::vector<TreeListing>{}, opts.snapshot);
     out.headers = std::move(h.fingerprint);
     if (opts.record) {
       for (auto& r : h.hashes) {
