@@ -29,8 +29,9 @@ size_t stringEnd(std::string_view s, size_t at) {
 
 bool blank(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\r'; }
 
-// The quote of a string starting at `at` with no prefix, or r/u/b ones
-// (never f: an f-string's fields are code).
+// The quote of a string starting at `at` (`at` itself when there is no
+// prefix), past r/u/b prefixes (never f: an f-string's fields are code, and
+// its quote is met as a string that does not start the statement).
 size_t quoteOfPlainString(std::string_view s, size_t at) {
   size_t q = at;
   while (q < s.size() && q < at + 2 && (s[q] == 'r' || s[q] == 'R' || s[q] == 'u' || s[q] == 'U' || s[q] == 'b' ||
@@ -70,8 +71,7 @@ std::string withoutProse(std::string_view source) {
       if (end == std::string_view::npos) end = out.size();
       if (view.substr(i, end - i).find("archscan") == std::string_view::npos) blankRange(out, i, end);
       i = end;  // the newline there decides the next statement start
-    } else if (size_t q = quoteOfPlainString(view, i); q != std::string_view::npos || c == '"' || c == '\'') {
-      if (q == std::string_view::npos) q = i;
+    } else if (size_t q = quoteOfPlainString(view, i); q != std::string_view::npos) {
       size_t end = stringEnd(view, q);
       // A statement of its own: the line goes on with nothing but blanks or a comment.
       size_t k = end;
