@@ -62,6 +62,11 @@ std::string displayPath(const fs::path& p) {
   return displayPath(p, fs::current_path(ec));
 }
 
+// `name` in folder `dir`, spelled as fs::path's operator/ would.
+std::string join(const std::string& dir, const std::string& name) {
+  return dir.empty() || dir.back() == '/' ? dir + name : dir + "/" + name;
+}
+
 // What every discovered file is named by: its display path and, for Python,
 // its module. Both were asked of the file system per file (the working
 // folder, and an __init__.py look-up per enclosing folder); a tree of
@@ -93,6 +98,12 @@ class Namer {
   // Packages are folders with __init__.py: a/b/c.py in package a.b is a.b.c.
   // A walk says which folder (as it spells it) holds the file, so that the
   // folder's package is worked out once, not once per file.
+  // What a walk's listing of `folder` (as the walk spells it) said of its
+  // __init__.py, so that packageOf() need not ask the file system again.
+  void knowListing(const std::string& folder, bool hasInit) {
+    hasInit_[absoluteIn(join(folder, "__init__.py"), cwd_).parent_path().native()] = hasInit;
+  }
+
   std::string module(const std::string& path, const std::string& name, const std::string& folder = "") {
     std::string package = folder.empty() ? packageOf(absoluteIn(path, cwd_).parent_path()) : packageIn(folder, path);
     if (name == "__init__.py") return package;
@@ -113,9 +124,10 @@ class Namer {
   std::string packageOf(const fs::path& dir) {
     auto known = packages_.find(dir.native());
     if (known != packages_.end()) return known->second;
+    auto listed = hasInit_.find(dir.native());
     std::error_code ec;
     std::string name;
-    if (fs::exists(dir / "__init__.py", ec)) {
+    if (listed != hasInit_.end() ? listed->second : fs::exists(dir / "__init__.py", ec)) {
       std::string outer = dir == dir.parent_path() ? "" : packageOf(dir.parent_path());
       name = outer.empty() ? dir.filename().string() : outer + "." + dir.filename().string();
     }
@@ -125,6 +137,7 @@ class Namer {
   fs::path cwd_;
   std::unordered_map<std::string, std::string> packages_;  // by absolute folder
   std::unordered_map<std::string, std::string> byFolder_;  // by the walk's spelling
+  std::unordered_map<std::string, bool> hasInit_;          // by absolute folder, from listings
 };
 
 bool matchesExclude(const ExcludeGlob& g, const std::string& rel, const fs::path& abs) {
@@ -179,11 +192,6 @@ bool endsInOneOf(const std::string& name, const std::vector<std::string>& suffix
   return false;
 }
 
-// `name` in folder `dir`, spelled as fs::path's operator/ would.
-std::string join(const std::string& dir, const std::string& name) {
-  return dir.empty() || dir.back() == '/' ? dir + name : dir + "/" + name;
-}
-
 // fs::path::has_extension() of a file name: a dot that is not its first character.
 bool hasExtension(const std::string& name) {
   size_t dot = name.rfind('.');
@@ -224,8 +232,13 @@ class Walk {
     }
     std::vector<FolderEntry> entries = open.entries(ec);
     if (ec) out_.diagnostics.push_back({"error", displayPath(dir), 0, "cannot read: " + ec.message()});
-    for (const auto& e : entries)
+    bool hasInit = false;
+    for (const auto& e : entries) {
       if (e.name == ".gitignore") ignore_.add(readSmall(join(dir, e.name)), rel);
+      // fs::exists: anything but a dangling link
+      if (e.name == "__init__.py") hasInit = !(e.link && e.kind == FolderEntry::Kind::Other);
+    }
+    names_.knowListing(dir, hasInit);
     for (const auto& e : entries) entry(open, dir, rel.empty() ? e.name : rel + "/" + e.name, e);
   }
 
