@@ -5,10 +5,6 @@
 #include "arch/parse.h"
 
 namespace archscan {
-namespace embedded {
-extern const char* const knowledge_yaml;
-}
-
 namespace {
 
 std::string where(const std::string& origin, const YAML::Node& n) {
@@ -82,7 +78,5 @@ Knowledge parseKnowledge(const std::string& yaml, const std::string& origin) {
   }
   return k;
 }
-
-Knowledge builtinKnowledge() { return parseKnowledge(embedded::knowledge_yaml, "<builtin knowledge.yaml>"); }
 
 }  // namespace archscan

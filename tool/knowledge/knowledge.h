@@ -33,7 +33,8 @@ struct KnowledgeError : std::runtime_error {
 
 // Parses knowledge YAML; `origin` names it in errors.
 Knowledge parseKnowledge(const std::string& yaml, const std::string& origin);
-// The knowledge compiled into this binary.
+// The knowledge compiled into this binary: knowledge.yaml, parsed when
+// archscan was built (archscan-knowledge; link archscan_builtin_knowledge).
 Knowledge builtinKnowledge();
 
 }  // namespace archscan

@@ -1,0 +1,70 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "knowledge/as_cpp.h"
+#include "knowledge/knowledge.h"
+
+using namespace archscan;
+
+namespace {
+
+std::string readText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+// The build compiles knowledge.yaml into builtinKnowledge(); every field
+// must come through as the YAML parse gives it.
+TEST(Knowledge, BuiltinIsTheParseOfKnowledgeYaml) {
+  Knowledge parsed = parseKnowledge(readText(KNOWLEDGE_YAML), "knowledge.yaml");
+  Knowledge built = builtinKnowledge();
+  ASSERT_EQ(built.archs.known.size(), parsed.archs.known.size());
+  ASSERT_GE(parsed.archs.known.size(), 20u);
+  for (size_t i = 0; i < parsed.archs.known.size(); ++i) {
+    const KnownArch &b = built.archs.known[i], &p = parsed.archs.known[i];
+    EXPECT_EQ(b.major, p.major);
+    EXPECT_EQ(b.minor, p.minor);
+    EXPECT_EQ(b.family, p.family);
+    EXPECT_EQ(b.min_cuda, p.min_cuda);
+    EXPECT_EQ(b.facts.threads_per_sm, p.facts.threads_per_sm);
+    EXPECT_EQ(b.facts.smem_per_block_kb, p.facts.smem_per_block_kb);
+  }
+  EXPECT_EQ(built.archs.aliases, parsed.archs.aliases);
+  EXPECT_FALSE(parsed.archs.aliases.empty());
+  EXPECT_EQ(built.capability_calls, parsed.capability_calls);
+  EXPECT_EQ(built.property_calls, parsed.property_calls);
+  EXPECT_EQ(built.capability_attributes, parsed.capability_attributes);
+  EXPECT_EQ(built.negative_sources, parsed.negative_sources);
+  EXPECT_EQ(built.arch_names.words, parsed.arch_names.words);
+  EXPECT_EQ(built.arch_names.phrases, parsed.arch_names.phrases);
+  EXPECT_EQ(built.negative_names.words, parsed.negative_names.words);
+  EXPECT_EQ(built.negative_names.phrases, parsed.negative_names.phrases);
+  EXPECT_EQ(built.arch_gates, parsed.arch_gates);
+  EXPECT_EQ(built.deny_names, parsed.deny_names);
+  for (const auto* s : {&parsed.capability_calls, &parsed.property_calls, &parsed.negative_sources,
+                        &parsed.arch_names.words, &parsed.arch_gates, &parsed.deny_names})
+    EXPECT_FALSE(s->empty());
+}
+
+TEST(Knowledge, CppLiteralsKeepEveryByte) {
+  Knowledge k;
+  k.deny_names = {"a\"b\\c\n1", "caf\xC3\xA9"};
+  std::string cpp = knowledgeAsCpp(k, "test");
+  EXPECT_NE(cpp.find(R"(k.deny_names = {"a\"b\\c\0121", "caf\303\251"};)"), std::string::npos) << cpp;
+}
+
+TEST(Knowledge, AMalformedArchNamesItsLine) {
+  std::string yaml = "archs:\n  - {cc: \"9.0\", family: Hopper}\n  - {cc: \"12\", family: Blackwell}\n";
+  try {
+    parseKnowledge(yaml, "k.yaml");
+    FAIL() << "no error";
+  } catch (const KnowledgeError& e) {
+    EXPECT_EQ(std::string(e.what()), "k.yaml:3:5: cc must look like 12.0");
+  }
+}

@@ -1,0 +1,72 @@
+#include "knowledge/as_cpp.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace archscan {
+namespace {
+
+// A C++ string literal; octal escapes have a fixed length, so a digit after
+// one cannot extend it.
+std::string literal(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20 || c >= 0x7f) {
+      char buf[5];
+      std::snprintf(buf, sizeof buf, "\\%03o", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+template <typename Strings>
+std::string list(const Strings& strings) {
+  std::string out = "{";
+  for (const auto& s : strings) out += (out.size() > 1 ? ", " : "") + literal(s);
+  return out + "}";
+}
+
+void lexicon(std::ostringstream& o, const std::string& name, const Lexicon& lx) {
+  o << "  k." << name << ".words = " << list(lx.words) << ";\n";
+  o << "  k." << name << ".phrases = {";
+  for (size_t i = 0; i < lx.phrases.size(); ++i) o << (i ? ", " : "") << list(lx.phrases[i]);
+  o << "};\n";
+}
+
+}  // namespace
+
+std::string knowledgeAsCpp(const Knowledge& k, const std::string& origin) {
+  std::ostringstream o;
+  o << "// Generated from " << origin << " by archscan-knowledge; edit that file, not this one.\n"
+    << "#include \"knowledge/knowledge.h\"\n\n"
+    << "namespace archscan {\n\n"
+    << "Knowledge builtinKnowledge() {\n"
+    << "  Knowledge k;\n"
+    << "  k.archs.known = {\n";
+  for (const auto& a : k.archs.known)
+    o << "      {" << a.major << ", " << a.minor << ", " << literal(a.family) << ", " << a.min_cuda << ", {"
+      << a.facts.threads_per_sm << ", " << a.facts.smem_per_block_kb << "}},\n";
+  o << "  };\n  k.archs.aliases = {\n";
+  for (const auto& [name, a] : k.archs.aliases)
+    o << "      {" << literal(name) << ", {" << a.major << ", " << a.minor << ", " << (a.major_only ? "true" : "false")
+      << ", static_cast<Variant>(" << static_cast<int>(a.variant) << ")}},\n";
+  o << "  };\n";
+  o << "  k.capability_calls = " << list(k.capability_calls) << ";\n";
+  o << "  k.property_calls = " << list(k.property_calls) << ";\n";
+  o << "  k.capability_attributes = " << list(k.capability_attributes) << ";\n";
+  o << "  k.negative_sources = " << list(k.negative_sources) << ";\n";
+  lexicon(o, "arch_names", k.arch_names);
+  lexicon(o, "negative_names", k.negative_names);
+  o << "  k.arch_gates = " << list(k.arch_gates) << ";\n";
+  o << "  k.deny_names = " << list(k.deny_names) << ";\n";
+  o << "  return k;\n}\n\n}  // namespace archscan\n";
+  return o.str();
+}
+
+}  // namespace archscan
