@@ -116,9 +116,14 @@ std::variant<Invocation, int> parseCommandLine(int argc, char** argv) {
   };
   std::vector<Bound> bound;
   std::vector<std::pair<CLI::App*, Command>> subs;
+  // Only the command named first can be parsed, so only its options are
+  // made (CLI11 takes a while over each: a millisecond for all commands');
+  // `archscan --help` and the like make them all.
+  const CommandSpec* command = findCommand(argv[1]);
   for (const auto& c : commandTable()) {
     CLI::App* sub = app.add_subcommand(c.name, c.summary);
     subs.push_back({sub, c.command});
+    if (command && command->command != c.command) continue;
     if (!c.positional.empty()) {
       CLI::Option* pos = sub->add_option("args", inv.options.args, c.positional_help)->type_name(c.positional);
       if (c.positional_max > 0) pos->expected(c.positional_min, c.positional_max);
@@ -129,7 +134,6 @@ std::variant<Invocation, int> parseCommandLine(int argc, char** argv) {
       if (CLI::Option* opt = bind(sub, spec, inv.options)) bound.push_back({c.command, spec.name, opt});
     }
   }
-  const CommandSpec* command = findCommand(argv[1]);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
