@@ -119,6 +119,8 @@ std::string manPage() {
       << ".TP\n.B ARCHSCAN_PRELUDE_DIR\nThe folder of the C++ standard headers precompiled when archscan was "
          "built, instead of prelude/ beside the executable or ../share/archscan/prelude from it; empty for none "
          "(each scan then takes the one kept in the cache folder, or builds it).\n"
+      << ".TP\n.B ARCHSCAN_SMALL_PAGES\nWhen set, the heap is not backed by transparent huge pages (which "
+         "archscan asks for where the kernel gives them on request; see docs/scale.md).\n"
       << ".SH EXIT STATUS\n"
       << ".TP\n.B 0\nClean: no finding at or above \\-\\-fail\\-on.\n"
       << ".TP\n.B 1\nFindings at or above \\-\\-fail\\-on.\n"
