@@ -117,8 +117,8 @@ std::variant<Invocation, int> parseCommandLine(int argc, char** argv) {
   std::vector<Bound> bound;
   std::vector<std::pair<CLI::App*, Command>> subs;
   // Only the command named first can be parsed, so only its options are
-  // made (CLI11 takes a while over each: a millisecond for all commands');
-  // `archscan --help` and the like make them all.
+  // made: making every command's took CLI11 about a millisecond. With no
+  // command first (`archscan --help`), all are made.
   const CommandSpec* command = findCommand(argv[1]);
   for (const auto& c : commandTable()) {
     CLI::App* sub = app.add_subcommand(c.name, c.summary);

@@ -95,15 +95,15 @@ class Namer {
     return base == "." ? "" : base;
   }
 
-  // Packages are folders with __init__.py: a/b/c.py in package a.b is a.b.c.
-  // A walk says which folder (as it spells it) holds the file, so that the
-  // folder's package is worked out once, not once per file.
   // What a walk's listing of `folder` (as the walk spells it) said of its
   // __init__.py, so that packageOf() need not ask the file system again.
   void knowListing(const std::string& folder, bool hasInit) {
     hasInit_[absoluteIn(join(folder, "__init__.py"), cwd_).parent_path().native()] = hasInit;
   }
 
+  // Packages are folders with __init__.py: a/b/c.py in package a.b is a.b.c.
+  // A walk says which folder (as it spells it) holds the file, so that the
+  // folder's package is worked out once, not once per file.
   std::string module(const std::string& path, const std::string& name, const std::string& folder = "") {
     std::string package = folder.empty() ? packageOf(absoluteIn(path, cwd_).parent_path()) : packageIn(folder, path);
     if (name == "__init__.py") return package;
