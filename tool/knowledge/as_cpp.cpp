@@ -1,28 +1,16 @@
 #include "knowledge/as_cpp.h"
 
-#include <cstdio>
 #include <sstream>
+
+#include "util/escape.h"
 
 namespace archscan {
 namespace {
 
-// A C++ string literal; octal escapes have a fixed length, so a digit after
-// one cannot extend it.
+// A C++ string literal: git's C-style quoting is one, when it quotes.
 std::string literal(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20 || c >= 0x7f) {
-      char buf[5];
-      std::snprintf(buf, sizeof buf, "\\%03o", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
+  std::string quoted = gitQuoted(s);
+  return quoted == s ? "\"" + s + "\"" : quoted;
 }
 
 template <typename Strings>
