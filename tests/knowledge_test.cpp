@@ -1,28 +1,15 @@
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "knowledge/as_cpp.h"
 #include "knowledge/knowledge.h"
+#include "util/input_file.h"
 
 using namespace archscan;
-
-namespace {
-
-std::string readText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-}  // namespace
 
 // The build compiles knowledge.yaml into builtinKnowledge(); every field
 // must come through as the YAML parse gives it.
 TEST(Knowledge, BuiltinIsTheParseOfKnowledgeYaml) {
-  Knowledge parsed = parseKnowledge(readText(KNOWLEDGE_YAML), "knowledge.yaml");
+  Knowledge parsed = parseKnowledge(readInputFile(KNOWLEDGE_YAML), "knowledge.yaml");
   Knowledge built = builtinKnowledge();
   ASSERT_EQ(built.archs.known.size(), parsed.archs.known.size());
   ASSERT_GE(parsed.archs.known.size(), 20u);
