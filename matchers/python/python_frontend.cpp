@@ -12,6 +12,7 @@
 #include "literal_sites.h"
 #include "lookups.h"
 #include "module_index.h"
+#include "parse_arena.h"
 #include "prose.h"
 #include "query_set.h"
 #include "record_tables.h"
@@ -124,6 +125,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
   FileFacts facts;
   facts.path = path;
   facts.language = Language::Python;
+  py::ParseScope scope;  // declared first: it outlives the tree and takes its memory back
   TreePtr tree = parseTolerant(source);
   if (!tree) {
     facts.diagnostics.push_back({"error", path, 0, "the Python parser gave up on this file"});
@@ -166,6 +168,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
   }
   facts.suppressions = applySuppressions(source, "#", facts.sites);
   facts.parsed = true;
+  if (scope.holdsEverything()) (void)tree.release();  // no walk to free node by node
   return facts;
 }
 
