@@ -1,4 +1,4 @@
-# `cmake --install` and the Debian package: the binary, the man page and the
+# `cmake --install` and the Debian package: the binary and its Clang module, the man page and the
 # shell completions (both generated from the option table), the precompiled
 # C++ prelude, and the JSON Schemas of archscan's outputs and inputs.
 include(GNUInstallDirs)
@@ -23,6 +23,10 @@ add_custom_command(
 add_custom_target(archscan-generated ALL DEPENDS ${_gen}/archscan.1 ${_gen}/archscan.bash)
 
 install(TARGETS archscan RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# Clang, loaded by archscan from ../lib/archscan at the first C++ parse.
+if(TARGET archscan-clang)
+  install(TARGETS archscan-clang LIBRARY DESTINATION lib/archscan)
+endif()
 install(FILES ${_gen}/archscan.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${_gen}/archscan.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME archscan)
 install(FILES ${_gen}/_archscan DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)

@@ -25,6 +25,12 @@ done
 # file the loader's cache names for it.
 dpkg-deb -x "$deb" "$work/root"
 bin="$work/root/usr/bin/archscan"
+# Clang, which a binary linked against LLVM's archives loads at its first C++ parse.
+module=()
+if [[ -e "$build/archscan-clang.so" ]]; then
+  module=("$work/root/usr/lib/archscan/archscan-clang.so")
+  [[ -s "${module[0]}" ]] || { echo "FAIL: the package lacks usr/lib/archscan/archscan-clang.so" >&2; exit 1; }
+fi
 while read -r lib; do
   # awk reads to the end: quitting early would kill ldconfig with SIGPIPE, which pipefail reports.
   path="$(ldconfig -p | awk -v l="$lib" '$1 == l && p == "" { p = $NF } END { print p }')"
@@ -35,7 +41,7 @@ while read -r lib; do
     *) echo "FAIL: $lib (from ${owner:-no package}) is not a declared dependency" >&2; exit 1 ;;
   esac
   [[ ", $depends," == *", $owner"[\ ,]* ]] || { echo "FAIL: $lib comes from $owner, which Depends lacks" >&2; exit 1; }
-done < <(readelf -d "$bin" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+done < <(for f in "$bin" "${module[@]}"; do readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'; done | sort -u)
 
 for f in usr/share/man/man1/archscan.1 usr/share/bash-completion/completions/archscan \
          usr/share/zsh/vendor-completions/_archscan usr/share/fish/vendor_completions.d/archscan.fish \

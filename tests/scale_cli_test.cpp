@@ -4,6 +4,7 @@
 // precompiled Clang prelude report what a plain scan does.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <regex>
 
@@ -266,6 +267,41 @@ TEST_F(Scale, AShippedPreludeIsUsedAndADamagedOneIsNeitherUsedNorMended) {
   EXPECT_EQ(check({"--cache-dir", (dir / "b").string(), folder}), plain);
   EXPECT_EQ(pchFiles(dir / "b" / "prelude").size(), 1u);
   EXPECT_EQ(fs::file_size(pch), bytes.size() / 2);
+}
+
+// A binary linked against LLVM's archives keeps Clang in archscan-clang.so
+// beside it and opens it at the first file Clang parses (ld.so names each
+// object it opens under LD_DEBUG=files): a scan with nothing for Clang,
+// here a Python tree or a warm one, never opens it.
+TEST_F(Scale, ClangIsOpenedOnlyByAScanThatParsesCpp) {
+  if (!fs::exists(fs::path(ARCHSCAN_BIN).parent_path() / "archscan-clang.so")) GTEST_SKIP() << "Clang is linked in";
+  process.env = {{"LD_DEBUG", "files"}};
+  auto opensClang = [&](const std::vector<std::string>& args) {
+    ProcessResult r = run(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.err.find("archscan-clang.so") != std::string::npos;
+  };
+  const std::string cache = (dir / "cache").string();
+  std::vector<std::string> cpp = {"check", "-q", "--fail-on", "never", "-o", "/dev/null", "--cache-dir", cache,
+                                  "trtllm-sm-dispatch"};
+  EXPECT_FALSE(opensClang({"check", "-q", "--fail-on", "never", "-o", "/dev/null", "--no-cache", "sglang-symm-mem"}));
+  EXPECT_TRUE(opensClang(cpp));
+  EXPECT_FALSE(opensClang(cpp)) << "a warm scan parses nothing";
+}
+
+// Without its module, such a binary says where it looked, in one line, and
+// exits 2 before reading a file.
+TEST_F(Scale, ABinaryWithoutItsClangModuleSaysSo) {
+  if (!fs::exists(fs::path(ARCHSCAN_BIN).parent_path() / "archscan-clang.so")) GTEST_SKIP() << "Clang is linked in";
+  fs::path lone = dir / "bin" / "archscan";
+  fs::create_directories(lone.parent_path());
+  fs::copy_file(ARCHSCAN_BIN, lone);
+  ProcessResult r = runProcess(lone.string(), {"check", "--no-cache", "trtllm-sm-dispatch"}, TESTDATA_DIR, process);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("cannot find the C++ front-end, archscan-clang.so, beside " + lone.parent_path().string()),
+            std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
 }  // namespace

@@ -194,21 +194,6 @@ std::vector<CompileEntry> loadDatabase(const std::string& path) {
 
 }  // namespace
 
-std::string findCompilationDatabase(const std::string& root) {
-  std::error_code ec;
-  fs::path r(root.empty() ? "." : root);
-  if (fs::is_regular_file(r / "compile_commands.json", ec)) return (r / "compile_commands.json").string();
-  if (!fs::is_directory(r, ec)) return {};
-  std::vector<std::string> found;
-  for (const auto& d : fs::directory_iterator(r, ec)) {
-    std::string name = d.path().filename().string();
-    if (d.is_directory(ec) && name.rfind("build", 0) == 0 && fs::is_regular_file(d.path() / "compile_commands.json", ec))
-      found.push_back((d.path() / "compile_commands.json").string());
-  }
-  std::sort(found.begin(), found.end());
-  return found.empty() ? std::string() : found.front();
-}
-
 ClangParser::ClangParser(const ClangSettings& settings)
     : settings_(settings), missing_(std::make_unique<MissingPaths>()) {
   paths_.driver = ARCHSCAN_CLANG_DRIVER;

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "clang_service.h"
 #include "compile_flags.h"
 #include "observations.h"
 
@@ -19,36 +20,17 @@ namespace archscan::cpp {
 
 class MissingPaths;
 
-struct ClangSettings {
-  std::string root;           // the scanned folder: include dirs are guessed below it
-  std::string database;       // compile_commands.json to use; "" for tolerant mode
-  // Helpers in included files whose bodies are worth parsing (by name);
-  // every other body outside the main file is skipped.
-  std::function<bool(const std::string&)> keep_body;
-  // Tolerant C++/CUDA parses start from the standard headers precompiled
-  // once (shim/prelude.h). The first parse that needs it takes
-  // `shipped_prelude_dir`/<key>.pch (built with archscan, never written), else
-  // `prelude_dir`/<key>.pch (kept between scans), else builds it and keeps
-  // it there; "" skips a folder.
-  bool prelude = false;
-  std::string prelude_dir;
-  std::string shipped_prelude_dir;
-};
-
-class ClangParser {
+class ClangParser : public ClangService {
  public:
   // Throws std::runtime_error naming the file when the database cannot be read.
   explicit ClangParser(const ClangSettings& settings);
-  ~ClangParser();
+  ~ClangParser() override;
   ClangParser(const ClangParser&) = delete;
   ClangParser& operator=(const ClangParser&) = delete;
 
-  Observations parse(const std::string& path, const std::string& text) const;
-  bool usesDatabase() const { return !entries_.empty(); }
-  // Loads or builds the prelude now; false when it cannot be built. With
-  // `prelude_dir` set, a built one is kept there: this is how the prelude
-  // shipped with archscan is made.
-  bool preparePrelude() const { return !prelude().empty(); }
+  Observations parse(const std::string& path, const std::string& text) const override;
+  bool usesDatabase() const override { return !entries_.empty(); }
+  bool preparePrelude() const override { return !prelude().empty(); }
 
  private:
   // The precompiled prelude's bytes, "" when it cannot be built or loaded
@@ -71,8 +53,5 @@ class ClangParser {
   mutable std::map<std::string, std::vector<std::string>> cc1_;
   std::unique_ptr<MissingPaths> missing_;  // paths a parse found missing, for the parses after it
 };
-
-// compile_commands.json directly in `root` or in one of its build*/ folders.
-std::string findCompilationDatabase(const std::string& root);
 
 }  // namespace archscan::cpp

@@ -1,10 +1,11 @@
 #include "cpp_frontend.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "balance.h"
 #include "clang_gate.h"
-#include "clang_parser.h"
+#include "clang_service.h"
 #include "frontend/prefilter.h"
 #include "cpp_sites.h"
 #include "cpp_subject.h"
@@ -34,7 +35,7 @@ cpp::ClangSettings withBodyFilter(cpp::ClangSettings s, const Knowledge& k) {
 
 CppFrontend::CppFrontend(const Knowledge& k, const CppSettings& settings)
     : k_(k),
-      parser_(std::make_unique<cpp::ClangParser>(withBodyFilter(
+      parser_(cpp::openClang(withBodyFilter(
           cpp::ClangSettings{settings.root, settings.database, {}, settings.prelude, settings.prelude_dir,
                              settings.shipped_prelude_dir}, k))) {}
 
@@ -65,7 +66,21 @@ FileFacts CppFrontend::skim(const SourceText& src) const {
 // and an arch edit that breaks neither leaves the file as parseable as before.
 int CppFrontend::syntaxErrors(const SourceText& src) const { return cpp::imbalances(src.text); }
 
-std::string findCppCompilationDatabase(const std::string& root) { return cpp::findCompilationDatabase(root); }
+std::string findCppCompilationDatabase(const std::string& root) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path r(root.empty() ? "." : root);
+  if (fs::is_regular_file(r / "compile_commands.json", ec)) return (r / "compile_commands.json").string();
+  if (!fs::is_directory(r, ec)) return {};
+  std::vector<std::string> found;
+  for (const auto& d : fs::directory_iterator(r, ec)) {
+    std::string name = d.path().filename().string();
+    if (d.is_directory(ec) && name.rfind("build", 0) == 0 && fs::is_regular_file(d.path() / "compile_commands.json", ec))
+      found.push_back((d.path() / "compile_commands.json").string());
+  }
+  std::sort(found.begin(), found.end());
+  return found.empty() ? std::string() : found.front();
+}
 
 FileFacts CppFrontend::extract(const SourceText& src) const { return read(src, true); }
 

@@ -10,7 +10,7 @@
 namespace archscan {
 
 namespace cpp {
-class ClangParser;
+class ClangService;
 }
 
 struct CppSettings {
@@ -39,7 +39,7 @@ class CppFrontend : public Frontend {
   FileFacts read(const SourceText& source, bool withClang) const;
 
   const Knowledge& k_;
-  std::unique_ptr<cpp::ClangParser> parser_;
+  std::unique_ptr<cpp::ClangService> parser_;
 };
 
 // compile_commands.json directly in `root` or in one of its build*/ folders; "" if none.

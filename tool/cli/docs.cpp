@@ -110,7 +110,9 @@ std::string manPage() {
          "\"In archscan.yaml\" mirror their options; these are only there:\n";
   for (const auto& o : optionTable())
     if (o.scope == Scope::Config) out << ".RS\n.TP\n.B " << roff(o.name) << "\n" << roff(meaning(o)) << ".\n.RE\n";
-  out << ".SH ENVIRONMENT\n"
+  out << ".TP\n.B archscan\-clang.so\nThe C, C++ and CUDA front-end (Clang), beside the executable or in "
+         "../lib/archscan from it; opened at the first file Clang parses.\n"
+      << ".SH ENVIRONMENT\n"
       << ".TP\n.B NO_COLOR\nWhen set and not empty, no colour (unless \\-\\-color always).\n"
       << ".TP\n.B FORCE_COLOR\nWhen set and neither empty nor 0, colour on standard output even when it is not a "
          "terminal (unless \\-\\-color never or NO_COLOR).\n"

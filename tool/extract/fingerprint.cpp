@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "extract/registry.h"
 #include "facts_io/facts_io.h"
 #include "util/source_text.h"
 #include "version.h"
@@ -70,7 +71,8 @@ std::string buildIdentity() {
   if (ec) return "unknown";
   auto size = fs::file_size(self, ec);
   auto time = fs::last_write_time(self, ec).time_since_epoch().count();
-  return std::to_string(size) + "-" + std::to_string(time);
+  std::string modules = frontendModules();
+  return std::to_string(size) + "-" + std::to_string(time) + (modules.empty() ? "" : "+" + modules);
 }
 
 }  // namespace archscan

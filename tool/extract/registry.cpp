@@ -1,6 +1,7 @@
 #include "extract/registry.h"
 
 #include "cmake/cmake_frontend.h"
+#include "cpp/clang_service.h"
 #include "cpp/cpp_frontend.h"
 #include "python/python_frontend.h"
 #include "scripts/scripts_frontend.h"
@@ -20,5 +21,7 @@ std::shared_ptr<const FrontendSet> makeFrontends(const Knowledge& k, const Front
 std::string findCompilationDatabase(const std::string& root) { return archscan::findCppCompilationDatabase(root); }
 
 std::string frontendToolchains() { return clangVersion(); }
+
+std::string frontendModules() { return cpp::clangModuleStamp(); }
 
 }  // namespace archscan

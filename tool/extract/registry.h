@@ -30,4 +30,8 @@ std::string findCompilationDatabase(const std::string& root);
 // What the front-ends are built on, for --version: "clang 19.1.7 ...".
 std::string frontendToolchains();
 
+// What identifies front-end code kept outside the executable (a module's
+// size and time), for cache keys; "" when all of it is linked in.
+std::string frontendModules();
+
 }  // namespace archscan

@@ -1,0 +1,96 @@
+// Clang from archscan-clang.so, opened at the first parse: scans that parse
+// no C++ (warm ones, Python-only ones) never pay for loading it.
+#include <dlfcn.h>
+
+#include <filesystem>
+#include <mutex>
+#include <stdexcept>
+
+#include "clang_module_api.h"
+
+namespace archscan::cpp {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kModule = "archscan-clang.so";
+
+// Beside the executable (a build folder), else ../lib/archscan from it (an
+// installed one).
+fs::path modulePath() {
+  std::error_code ec;
+  fs::path bin = fs::read_symlink("/proc/self/exe", ec).parent_path();
+  for (const fs::path& p : {bin / kModule, bin.parent_path() / "lib/archscan" / kModule})
+    if (fs::is_regular_file(p, ec)) return p;
+  throw std::runtime_error(std::string("cannot find the C++ front-end, ") + kModule + ", beside " + bin.string() +
+                           " or in " + (bin.parent_path() / "lib/archscan").string() + " (reinstall archscan)");
+}
+
+const ClangModuleApi& loadModule(const fs::path& path) {
+  // Never closed: parsers and their data live until the process ends.
+  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) throw std::runtime_error(path.string() + ": cannot load the C++ front-end: " + dlerror());
+  auto entry = reinterpret_cast<const ClangModuleApi* (*)()>(dlsym(handle, "archscan_clang_module"));
+  const ClangModuleApi* api = entry ? entry() : nullptr;
+  if (!api || api->abi != kClangModuleAbi || api->settings_size != sizeof(ClangSettings) ||
+      api->observations_size != sizeof(Observations))
+    throw std::runtime_error(path.string() + ": the C++ front-end is from another build of archscan (reinstall archscan)");
+  return *api;
+}
+
+class LoadedClang : public ClangService {
+ public:
+  // With a database Clang starts now, so an unreadable one stops the scan
+  // before any file is read, as it does with Clang linked in.
+  explicit LoadedClang(const ClangSettings& settings) : settings_(settings), path_(modulePath()) {
+    if (!settings_.database.empty()) start();
+  }
+  ~LoadedClang() override {
+    if (parser_) api_->close(parser_);
+  }
+
+  Observations parse(const std::string& path, const std::string& text) const override {
+    start();
+    Observations out;
+    std::string error;
+    if (!api_->parse(parser_, path, text, out, error)) throw std::runtime_error(error);
+    return out;
+  }
+  bool usesDatabase() const override { return !settings_.database.empty() && (start(), api_->uses_database(parser_)); }
+  bool preparePrelude() const override { return start(), api_->prepare_prelude(parser_); }
+
+ private:
+  void start() const {
+    std::call_once(once_, [this] {
+      const ClangModuleApi& api = loadModule(path_);
+      std::string error;
+      void* parser = api.open(settings_, error);
+      if (!parser) throw std::runtime_error(error);
+      api_ = &api;
+      parser_ = parser;
+    });
+  }
+
+  ClangSettings settings_;
+  fs::path path_;
+  mutable std::once_flag once_;
+  mutable const ClangModuleApi* api_ = nullptr;
+  mutable void* parser_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<ClangService> openClang(const ClangSettings& settings) { return std::make_unique<LoadedClang>(settings); }
+
+std::string clangModuleStamp() {
+  std::error_code ec;
+  fs::path p;
+  try {
+    p = modulePath();
+  } catch (const std::runtime_error&) {
+    return "none";  // the scan stops when the C++ front-end starts
+  }
+  return std::to_string(fs::file_size(p, ec)) + "-" + std::to_string(fs::last_write_time(p, ec).time_since_epoch().count());
+}
+
+}  // namespace archscan::cpp
