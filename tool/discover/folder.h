@@ -3,8 +3,6 @@
 // (a link's is its target's). The walk asked the file system again for each
 // entry's kind, a .gitignore and a stamp by full path; names and kinds come
 // from one listing, and a stamp is asked relative to the open folder.
-#include <dirent.h>
-
 #include <optional>
 #include <string>
 #include <system_error>
@@ -35,7 +33,7 @@ class OpenFolder {
   std::optional<FileStamp> stamp(const std::string& name) const;
 
  private:
-  DIR* dir_ = nullptr;
+  int fd_ = -1;
 };
 
 }  // namespace archscan
