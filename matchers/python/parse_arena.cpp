@@ -78,7 +78,7 @@ void* BumpRegion::reallocate(void* p, size_t n) {
   if (n <= old) return p;
   if (n > capacity_) return nullptr;
   char* end = static_cast<char*>(p) + roundUp(std::max<size_t>(old, 1), kAlign);
-  if (end == base_ + used_) {  // the newest block: grow or shrink where it is
+  if (end == base_ + used_) {  // the newest block grows where it is
     size_t grown = roundUp(n, kAlign);
     size_t start = static_cast<size_t>(static_cast<char*>(p) - base_);
     if (grown > capacity_ - start) return nullptr;
