@@ -57,6 +57,8 @@ BumpRegion::BumpRegion(size_t capacity) {
 }
 
 BumpRegion::~BumpRegion() {
+  // Memory mapped here later must not inherit the poison.
+  UNPOISON(base_, poisoned_);
   if (base_) munmap(base_, capacity_);
 }
 
@@ -95,6 +97,7 @@ void* BumpRegion::reallocate(void* p, size_t n) {
 
 void BumpRegion::reset(size_t keepBacked) {
   POISON(base_, touched_);
+  poisoned_ = std::max(poisoned_, touched_);
   used_ = 0;
   size_t keep = roundUp(keepBacked, 1 << 21);
   if (touched_ > keep) {

@@ -38,6 +38,7 @@ class BumpRegion {
   size_t capacity_ = 0;
   size_t used_ = 0;
   size_t touched_ = 0;  // high-water mark since the memory above keepBacked was last returned
+  size_t poisoned_ = 0;  // how far ASan builds have poisoned the region
 };
 
 // While one lives, tree-sitter allocations on this thread come from the
