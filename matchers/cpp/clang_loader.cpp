@@ -27,7 +27,7 @@ fs::path modulePath() {
 }
 
 const ClangModuleApi& loadModule(const fs::path& path) {
-  // Never closed: parsers and their data live until the process ends.
+  // Never unloaded: its code serves every parser opened until the process ends.
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) throw std::runtime_error(path.string() + ": cannot load the C++ front-end: " + dlerror());
   auto entry = reinterpret_cast<const ClangModuleApi* (*)()>(dlsym(handle, "archscan_clang_module"));
