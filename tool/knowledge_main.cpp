@@ -1,11 +1,11 @@
 // archscan-knowledge: compiles knowledge.yaml into C++ when archscan is built.
 //   archscan-knowledge KNOWLEDGE.yaml OUT.cpp
 // A mistake in the YAML fails the build with the parser's message.
-#include <fstream>
 #include <iostream>
 
 #include "knowledge/as_cpp.h"
 #include "util/input_file.h"
+#include "util/replace_file.h"
 
 int main(int argc, char** argv) {
   if (argc != 3) {
@@ -15,9 +15,7 @@ int main(int argc, char** argv) {
   try {
     std::string yaml = archscan::readInputFile(argv[1]);
     std::string cpp = archscan::knowledgeAsCpp(archscan::parseKnowledge(yaml, argv[1]), "knowledge.yaml");
-    std::ofstream out(argv[2], std::ios::binary | std::ios::trunc);
-    out << cpp;
-    if (!out.flush()) {
+    if (!archscan::replaceWhole(argv[2], "", cpp)) {
       std::cerr << argv[2] << ": cannot write\n";
       return 1;
     }

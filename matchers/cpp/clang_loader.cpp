@@ -4,9 +4,11 @@
 
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 
 #include "clang_module_api.h"
+#include "util/file_stamp.h"
 
 namespace archscan::cpp {
 namespace {
@@ -56,7 +58,6 @@ class LoadedClang : public ClangService {
     if (!api_->parse(parser_, path, text, out, error)) throw std::runtime_error(error);
     return out;
   }
-  bool usesDatabase() const override { return !settings_.database.empty() && (start(), api_->uses_database(parser_)); }
   bool preparePrelude() const override { return start(), api_->prepare_prelude(parser_); }
 
  private:
@@ -83,14 +84,13 @@ class LoadedClang : public ClangService {
 std::unique_ptr<ClangService> openClang(const ClangSettings& settings) { return std::make_unique<LoadedClang>(settings); }
 
 std::string clangModuleStamp() {
-  std::error_code ec;
-  fs::path p;
+  std::optional<FileStamp> s;
   try {
-    p = modulePath();
+    s = stampOf(modulePath().string());
   } catch (const std::runtime_error&) {
-    return "none";  // the scan stops when the C++ front-end starts
   }
-  return std::to_string(fs::file_size(p, ec)) + "-" + std::to_string(fs::last_write_time(p, ec).time_since_epoch().count());
+  // Without one the scan stops when the C++ front-end starts.
+  return s ? std::to_string(s->size) + "-" + std::to_string(s->mtime_ns) : "none";
 }
 
 }  // namespace archscan::cpp

@@ -32,8 +32,6 @@ bool parse(const void* p, const std::string& path, const std::string& text, Obse
   return false;
 }
 
-bool usesDatabase(const void* p) { return parser(p).usesDatabase(); }
-
 bool preparePrelude(const void* p) {
   try {
     return parser(p).preparePrelude();
@@ -43,7 +41,7 @@ bool preparePrelude(const void* p) {
 }
 
 const ClangModuleApi kApi = {kClangModuleAbi, sizeof(ClangSettings), sizeof(Observations), open, close, parse,
-                             usesDatabase,    preparePrelude};
+                             preparePrelude};
 
 }  // namespace
 }  // namespace archscan::cpp

@@ -19,11 +19,10 @@ struct ClangModuleApi {
   void (*close)(void* parser);
   bool (*parse)(const void* parser, const std::string& path, const std::string& text, Observations& out,
                 std::string& error);
-  bool (*uses_database)(const void* parser);
   bool (*prepare_prelude)(const void* parser);
 };
 
-constexpr int kClangModuleAbi = 1;
+constexpr int kClangModuleAbi = 2;
 
 }  // namespace archscan::cpp
 

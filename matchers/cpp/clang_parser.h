@@ -29,7 +29,6 @@ class ClangParser : public ClangService {
   ClangParser& operator=(const ClangParser&) = delete;
 
   Observations parse(const std::string& path, const std::string& text) const override;
-  bool usesDatabase() const override { return !entries_.empty(); }
   bool preparePrelude() const override { return !prelude().empty(); }
 
  private:

@@ -33,7 +33,6 @@ class ClangService {
   virtual ~ClangService() = default;
   // What Clang observed in `text`, parsed as the file at `path`.
   virtual Observations parse(const std::string& path, const std::string& text) const = 0;
-  virtual bool usesDatabase() const = 0;
   // Loads or builds the prelude now; false when it cannot be built. With
   // `prelude_dir` set, a built one is kept there: this is how the prelude
   // shipped with archscan is made.
