@@ -58,7 +58,10 @@ class LoadedClang : public ClangService {
     if (!api_->parse(parser_, path, text, out, error)) throw std::runtime_error(error);
     return out;
   }
-  bool preparePrelude() const override { return start(), api_->prepare_prelude(parser_); }
+  bool preparePrelude() const override {
+    start();
+    return api_->prepare_prelude(parser_);
+  }
 
  private:
   void start() const {
@@ -90,7 +93,7 @@ std::string clangModuleStamp() {
   } catch (const std::runtime_error&) {
   }
   // Without one the scan stops when the C++ front-end starts.
-  return s ? std::to_string(s->size) + "-" + std::to_string(s->mtime_ns) : "none";
+  return s ? sizeAndTime(*s) : "none";
 }
 
 }  // namespace archscan::cpp

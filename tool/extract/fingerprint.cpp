@@ -5,6 +5,7 @@
 
 #include "extract/registry.h"
 #include "facts_io/facts_io.h"
+#include "util/file_stamp.h"
 #include "util/source_text.h"
 #include "version.h"
 
@@ -65,14 +66,10 @@ std::string extractionFingerprint(const Knowledge& k, const FrontendSettings& s)
 }
 
 std::string buildIdentity() {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) return "unknown";
-  auto size = fs::file_size(self, ec);
-  auto time = fs::last_write_time(self, ec).time_since_epoch().count();
+  std::optional<FileStamp> self = stampOf("/proc/self/exe");
+  if (!self) return "unknown";
   std::string modules = frontendModules();
-  return std::to_string(size) + "-" + std::to_string(time) + (modules.empty() ? "" : "+" + modules);
+  return sizeAndTime(*self) + (modules.empty() ? "" : "+" + modules);
 }
 
 }  // namespace archscan

@@ -34,6 +34,8 @@ std::optional<FileStamp> stampOf(const struct stat& st) {
   return s;
 }
 
+std::string sizeAndTime(const FileStamp& s) { return std::to_string(s.size) + "-" + std::to_string(s.mtime_ns); }
+
 int64_t nowNs() {
   timespec ts{};
   clock_gettime(CLOCK_REALTIME, &ts);

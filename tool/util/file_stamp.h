@@ -26,6 +26,10 @@ std::optional<FileStamp> stampOf(const std::string& path);
 // The same of what stat() or fstatat() said.
 std::optional<FileStamp> stampOf(const struct stat& st);
 
+// "size-mtime": how a build's binaries (the executable, a front-end module)
+// are named in cache keys; a rebuild or reinstall changes it.
+std::string sizeAndTime(const FileStamp& s);
+
 // A stamp that may be recorded: both times before `trusted_before_ns`
 // (nanoseconds since the epoch; see nowNs()).
 bool stampIsSettled(const FileStamp& s, int64_t trusted_before_ns);
