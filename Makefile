@@ -5,7 +5,7 @@ BUILD ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 
-.PHONY: all setup setup-test-tools configure build demo test sanitize fuzz clean
+.PHONY: all setup setup-test-tools configure build demo test test-fast format lint lint-tidy sanitize fuzz clean
 
 all: build
 
@@ -36,6 +36,21 @@ demo: build
 
 test: build setup-test-tools
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# Unit tests and the fast end-to-end ones (ctest label "fast"): the loop to
+# run while changing code. `make test` runs everything.
+test-fast: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -L fast
+
+# clang-format over the C++ sources (.clang-format): `format` rewrites them,
+# `lint` fails on drift (CI runs it), `lint-tidy` adds clang-tidy (.clang-tidy)
+# on the files changed since main.
+format: setup-test-tools
+	scripts/lint.sh --fix
+lint: setup-test-tools
+	scripts/lint.sh
+lint-tidy: setup-test-tools configure
+	BUILD=$(BUILD) scripts/lint.sh --tidy
 
 # The whole suite again, built with ASan+UBSan in build-sanitize/. LLVM and
 # Clang are not instrumented; what they report is suppressed by name in

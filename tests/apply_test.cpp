@@ -20,8 +20,6 @@ namespace {
 using test::slurp;
 using test::spit;
 
-
-
 class ApplyTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -61,8 +59,10 @@ class FailingOps : public FileOps {
     return FileOps::read(path);
   }
   void create(const std::string& path, const std::string& content, unsigned mode) override {
-    bool temp = path.find(".archscan-") != std::string::npos && path.size() > 4 && path.substr(path.size() - 4) == ".new";
-    if (temp && temps++ == failTempAt) throw ApplyError(path + ": cannot create a file beside it: Read-only file system");
+    bool temp =
+        path.find(".archscan-") != std::string::npos && path.size() > 4 && path.substr(path.size() - 4) == ".new";
+    if (temp && temps++ == failTempAt)
+      throw ApplyError(path + ": cannot create a file beside it: Read-only file system");
     FileOps::create(path, content, mode);
   }
   void rename(const std::string& from, const std::string& to) override {
@@ -260,7 +260,8 @@ TEST_F(KillPointTest, TargetEditedAfterTheCrashStopsRecoveryUntouched) {
     recoverInterrupted(dir.string(), real);
     FAIL() << "no error";
   } catch (const ApplyError& e) {
-    EXPECT_NE(std::string(e.what()).find(path(4).string() + " is neither its old nor its new content"), std::string::npos)
+    EXPECT_NE(std::string(e.what()).find(path(4).string() + " is neither its old nor its new content"),
+              std::string::npos)
         << e.what();
   }
   EXPECT_EQ(snapshot(dir), before);

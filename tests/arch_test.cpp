@@ -26,12 +26,12 @@ TEST(ArchParse, SplitArchTextIsTheOneSplitter) {
     Variant variant;
   };
   const Case cases[] = {
-      {"sm_120a", true, "sm_", "120", "", Variant::A},  {"compute_90", true, "compute_", "90", "", Variant::None},
-      {"12.0", true, "", "12", "0", Variant::None},     {"10.3f", true, "", "10", "3", Variant::F},
-      {"sm90", true, "sm", "90", "", Variant::None},    {"100a", true, "", "100", "", Variant::A},
-      {"a", false, "", "", "", Variant::None},          {"sm_", false, "", "", "", Variant::None},
-      {"9.0+PTX", false, "", "", "", Variant::None},    {"1.2.3", false, "", "", "", Variant::None},
-      {"12.", false, "", "", "", Variant::None},        {"x86", false, "", "", "", Variant::None},
+      {"sm_120a", true, "sm_", "120", "", Variant::A}, {"compute_90", true, "compute_", "90", "", Variant::None},
+      {"12.0", true, "", "12", "0", Variant::None},    {"10.3f", true, "", "10", "3", Variant::F},
+      {"sm90", true, "sm", "90", "", Variant::None},   {"100a", true, "", "100", "", Variant::A},
+      {"a", false, "", "", "", Variant::None},         {"sm_", false, "", "", "", Variant::None},
+      {"9.0+PTX", false, "", "", "", Variant::None},   {"1.2.3", false, "", "", "", Variant::None},
+      {"12.", false, "", "", "", Variant::None},       {"x86", false, "", "", "", Variant::None},
   };
   for (const auto& c : cases) {
     auto t = splitArchText(c.text);
@@ -47,17 +47,46 @@ TEST(ArchParse, SplitArchTextIsTheOneSplitter) {
 
 TEST(ArchParse, UserSpellings) {
   const UserCase cases[] = {
-      {"sm_120", "sm_120"},   {"sm120", "sm_120"},       {"SM120", "sm_120"},   {"sm_120a", "sm_120a"},
-      {"sm_100f", "sm_100f"}, {"compute_90a", "sm_90a"}, {"120", "sm_120"},     {"12.0", "sm_120"},
-      {"12.0a", "sm_120a"},   {"12", "sm_120"},          {"(12, 0)", "sm_120"}, {"(12,0)", "sm_120"},
-      {"1200", "sm_120"},     {"900", "sm_90"},          {"9.0", "sm_90"},      {"rtx-pro-6000", "sm_120"},
-      {"RTX-5090", "sm_120"}, {"h100", "sm_90"},         {"b200", "sm_100"},    {"gb300", "sm_103"},
-      {"dgx-spark", "sm_121"}, {"gb10", "sm_121"},       {"thor", "sm_110"},    {" sm_90 ", "sm_90"},
+      {"sm_120", "sm_120"},
+      {"sm120", "sm_120"},
+      {"SM120", "sm_120"},
+      {"sm_120a", "sm_120a"},
+      {"sm_100f", "sm_100f"},
+      {"compute_90a", "sm_90a"},
+      {"120", "sm_120"},
+      {"12.0", "sm_120"},
+      {"12.0a", "sm_120a"},
+      {"12", "sm_120"},
+      {"(12, 0)", "sm_120"},
+      {"(12,0)", "sm_120"},
+      {"1200", "sm_120"},
+      {"900", "sm_90"},
+      {"9.0", "sm_90"},
+      {"rtx-pro-6000", "sm_120"},
+      {"RTX-5090", "sm_120"},
+      {"h100", "sm_90"},
+      {"b200", "sm_100"},
+      {"gb300", "sm_103"},
+      {"dgx-spark", "sm_121"},
+      {"gb10", "sm_121"},
+      {"thor", "sm_110"},
+      {" sm_90 ", "sm_90"},
       // Any well-formed capability parses; whether it is known is the table's answer.
-      {"sm_107", "sm_107"},   {"sm_130a", "sm_130a"},    {"compute_110f", "sm_110f"}, {"13.0", "sm_130"},
-      {"(13, 0)", "sm_130"},  {"1300", "sm_130"},        {"12.8", "sm_128"},
-      {"(3, 10)", nullptr},   {"", nullptr},             {"hopper", nullptr},         {"sm_", nullptr},
-      {"1.2.3", nullptr},     {"99999999", nullptr},     {"rtx5090", nullptr},        {"sm_1234", nullptr},
+      {"sm_107", "sm_107"},
+      {"sm_130a", "sm_130a"},
+      {"compute_110f", "sm_110f"},
+      {"13.0", "sm_130"},
+      {"(13, 0)", "sm_130"},
+      {"1300", "sm_130"},
+      {"12.8", "sm_128"},
+      {"(3, 10)", nullptr},
+      {"", nullptr},
+      {"hopper", nullptr},
+      {"sm_", nullptr},
+      {"1.2.3", nullptr},
+      {"99999999", nullptr},
+      {"rtx5090", nullptr},
+      {"sm_1234", nullptr},
   };
   for (const auto& c : cases) {
     auto a = tryParseUserArch(c.text, table());

@@ -19,7 +19,6 @@ namespace {
 using test::slurp;
 using test::spit;
 
-
 bool targetRule(const std::string& r) {
   return r == "missing-arch" || r == "bounded-range" || r == "name-mismatch" || r == "gated" || r == "deny-list-review";
 }
@@ -39,7 +38,8 @@ TEST_P(AuditAgreesWithCheck, OnEveryRun) {
     ASSERT_EQ(args.front(), "check");
     args.erase(args.begin());
     // audit needs a target; a target-free run is compared with sm_120 added to both.
-    if (std::find(args.begin(), args.end(), "--target") == args.end()) args.insert(args.begin(), {"--target", "sm_120"});
+    if (std::find(args.begin(), args.end(), "--target") == args.end())
+      args.insert(args.begin(), {"--target", "sm_120"});
     auto with = [&](const char* cmd) {
       std::vector<std::string> a{cmd};
       a.insert(a.end(), args.begin(), args.end());
@@ -57,7 +57,8 @@ TEST_P(AuditAgreesWithCheck, OnEveryRun) {
       sev[f["severity"].as<std::string>()]++;
       if (f["arch"].IsNull()) continue;
       perTarget[f["arch"].as<std::string>()][f["severity"].as<std::string>()]++;
-      if (targetRule(f["rule"].as<std::string>())) sitesFor[f["arch"].as<std::string>()].insert(f["site"]["id"].as<std::string>());
+      if (targetRule(f["rule"].as<std::string>()))
+        sitesFor[f["arch"].as<std::string>()].insert(f["site"]["id"].as<std::string>());
     }
     const YAML::Node& t = aj["totals"];
     std::string where = GetParam() + " " + run["name"].as<std::string>("default");
@@ -122,14 +123,16 @@ TEST_F(AuditCli, MarkdownOfAThousandSitesStaysUnderSixtyThousandCharacters) {
     a.insert(a.end(), extra.begin(), extra.end());
     return runProcess(ARCHSCAN_BIN, a, (dir / "tree").string());
   };
-  YAML::Node j = YAML::Load(runProcess(ARCHSCAN_BIN, {"audit", "--target", "sm_120", "--format", "json", "-q", "."},
-                                       (dir / "tree").string()).out);
+  YAML::Node j = YAML::Load(
+      runProcess(ARCHSCAN_BIN, {"audit", "--target", "sm_120", "--format", "json", "-q", "."}, (dir / "tree").string())
+          .out);
   int inView = j["totals"]["in_default_view"].as<int>();
   ASSERT_GE(j["totals"]["sites"].as<int>(), 900);
   ProcessResult r = md({});
   ASSERT_EQ(r.exit_code, 1) << r.err;
   EXPECT_LT(r.out.size(), 60000u);  // bytes: emoji take several, so the character count is lower still
-  EXPECT_NE(r.out.find(std::to_string(inView - 50) + " of " + std::to_string(inView) + " rows left out"), std::string::npos)
+  EXPECT_NE(r.out.find(std::to_string(inView - 50) + " of " + std::to_string(inView) + " rows left out"),
+            std::string::npos)
       << r.out.substr(r.out.size() - 600);
   size_t crashRows = 0;
   for (size_t p = r.out.find("\n| crash |"); p != std::string::npos; p = r.out.find("\n| crash |", p + 1)) ++crashRows;
@@ -148,13 +151,18 @@ TEST_F(AuditCli, MarkdownOfAThousandSitesStaysUnderSixtyThousandCharacters) {
 TEST_F(AuditCli, DiffNamesFixedSitesNewGapsAndNewSites) {
   spit(dir / "t/a.py", kCrashTable);
   spit(dir / "t/b.py",
-       "import torch\nU = {9: 1, 10: 2, 12: 3}\ndef g():\n    cap = torch.cuda.get_device_capability()[0]\n    return U[cap]\n");
+       "import torch\nU = {9: 1, 10: 2, 12: 3}\ndef g():\n    cap = torch.cuda.get_device_capability()[0]\n    return "
+       "U[cap]\n");
   ProcessResult old = run({"--target", "sm_120", "--format", "json", "-o", "old.json", "t"});
   ASSERT_EQ(old.exit_code, 1) << old.err;
   spit(dir / "t/a.py",
-       "import torch\nT = {9: 1, 10: 2, 12: 2}\ndef f():\n    cap = torch.cuda.get_device_capability()[0]\n    return T[cap]\n");
-  spit(dir / "t/b.py", "import torch\nU = {9: 1, 10: 2}\ndef g():\n    cap = torch.cuda.get_device_capability()[0]\n    return U[cap]\n");
-  spit(dir / "t/c.py", "import torch\nV = {9: 1}\ndef h():\n    cap = torch.cuda.get_device_capability()[0]\n    return V[cap]\n");
+       "import torch\nT = {9: 1, 10: 2, 12: 2}\ndef f():\n    cap = torch.cuda.get_device_capability()[0]\n    return "
+       "T[cap]\n");
+  spit(dir / "t/b.py",
+       "import torch\nU = {9: 1, 10: 2}\ndef g():\n    cap = torch.cuda.get_device_capability()[0]\n    return "
+       "U[cap]\n");
+  spit(dir / "t/c.py",
+       "import torch\nV = {9: 1}\ndef h():\n    cap = torch.cuda.get_device_capability()[0]\n    return V[cap]\n");
   YAML::Node d = json({"--target", "sm_120", "--diff", "old.json", "t"});
   ASSERT_EQ(d["kind"].as<std::string>(), "audit-diff");
   ASSERT_EQ(d["fixed"].size(), 1u);
@@ -223,7 +231,8 @@ TEST_F(AuditCli, TargetsFirstThenNearbyArchsThenOlder) {
 }
 
 TEST_F(AuditCli, ComponentsFromArchscanYamlThenCodeownersThenFolders) {
-  for (const char* f : {"pkg/attn/a.py", "pkg/moe/m.py", "other/o.py", "tests/test_t.py"}) spit(dir / "repo" / f, kCrashTable);
+  for (const char* f : {"pkg/attn/a.py", "pkg/moe/m.py", "other/o.py", "tests/test_t.py"})
+    spit(dir / "repo" / f, kCrashTable);
   YAML::Node plain = json({"--target", "sm_120", "repo"});
   std::map<std::string, std::string> comp;
   std::map<std::string, bool> support;
@@ -243,8 +252,8 @@ TEST_F(AuditCli, ComponentsFromArchscanYamlThenCodeownersThenFolders) {
   YAML::Node owned = json({"--target", "sm_120", "repo"});
   for (const auto& r : owned["rows"]) comp[r["file"].as<std::string>()] = r["component"].as<std::string>();
   EXPECT_EQ(comp["repo/pkg/attn/a.py"], "@attn-team");
-  EXPECT_EQ(comp["repo/pkg/moe/m.py"], "moe");           // archscan.yaml first
-  EXPECT_EQ(comp["repo/other/o.py"], "other");           // explicitly unowned: the folder
+  EXPECT_EQ(comp["repo/pkg/moe/m.py"], "moe");  // archscan.yaml first
+  EXPECT_EQ(comp["repo/other/o.py"], "other");  // explicitly unowned: the folder
   EXPECT_EQ(comp["repo/tests/test_t.py"], "@everyone");
   EXPECT_EQ(owned["component_source"].as<std::string>(),
             "archscan.yaml components, then CODEOWNERS (.github/CODEOWNERS), then the top-level package or folder");
@@ -258,9 +267,10 @@ TEST_F(AuditCli, ComponentsFromArchscanYamlThenCodeownersThenFolders) {
 TEST_F(AuditCli, RowsSayWhichSiteWhatDecidesItAndTheFix) {
   spit(dir / "t/a.py", kCrashTable);
   spit(dir / "t/sub/b.py", kCrashTable);
-  spit(dir / "t/gate.py",
-       "import torch\ndef fp8(q):\n    major = torch.cuda.get_device_capability()[0]\n"
-       "    assert major == 10, \"FP8 attention is only supported on SM100 (compute capability 10.x)\"\n    return q\n");
+  spit(
+      dir / "t/gate.py",
+      "import torch\ndef fp8(q):\n    major = torch.cuda.get_device_capability()[0]\n"
+      "    assert major == 10, \"FP8 attention is only supported on SM100 (compute capability 10.x)\"\n    return q\n");
   YAML::Node j = json({"--target", "sm_120", "t"});
   std::set<std::string> display;
   for (const auto& r : j["rows"]) display.insert(r["display_name"].as<std::string>());

@@ -43,7 +43,11 @@ TEST(Template, MistakesInTheTemplateAreErrors) {
 }
 
 TEST(Codeowners, PatternsMatchAsGitDoes) {
-  struct Case { const char* pattern; const char* path; bool match; };
+  struct Case {
+    const char* pattern;
+    const char* path;
+    bool match;
+  };
   const Case cases[] = {
       {"*", "a/b.py", true},
       {"*.py", "deep/x/y.py", true},
@@ -51,7 +55,7 @@ TEST(Codeowners, PatternsMatchAsGitDoes) {
       {"/pkg/attn/", "pkg/attn/a.py", true},
       {"/pkg/attn/", "other/pkg/attn/a.py", false},
       {"attn/", "other/pkg/attn/a.py", true},  // no slash inside: anywhere
-      {"pkg/moe", "pkg/moe/m.py", true},       // a slash inside: from the root
+      {"pkg/moe", "pkg/moe/m.py", true},  // a slash inside: from the root
       {"pkg/moe", "x/pkg/moe/m.py", false},
       {"docs/*.md", "docs/a.md", true},
       {"docs/*.md", "docs/sub/a.md", false},

@@ -19,7 +19,6 @@ namespace {
 using test::slurp;
 using test::spit;
 
-
 class CheckCli : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -121,7 +120,8 @@ TEST_F(CheckCli, FailedOutputWriteIsReportedWithExit2) {
   EXPECT_EQ(toFile.exit_code, 2);
   EXPECT_EQ(toFile.err, "archscan: /dev/full: write failed: No space left on device\n");
   for (const std::string& cmd : {"check --target sm_120 t", "audit --target sm_120 t", "archs"}) {
-    ProcessResult piped = runProcess("/bin/sh", {"-c", std::string(ARCHSCAN_BIN) + " " + cmd + " > /dev/full"}, dir.string());
+    ProcessResult piped =
+        runProcess("/bin/sh", {"-c", std::string(ARCHSCAN_BIN) + " " + cmd + " > /dev/full"}, dir.string());
     EXPECT_EQ(piped.exit_code, 2) << cmd;
     EXPECT_EQ(piped.err, "archscan: standard output: write failed: No space left on device\n") << cmd;
   }
@@ -237,9 +237,10 @@ TEST_F(CompileDatabaseCli, NvccEntryGivesClangTheIncludeDirs) {
   EXPECT_TRUE(recovered(tolerant["sites"][0]));
 
   spit(dir / "build/compile_commands.json",
-       "[{\"directory\": \"" + (dir / "build").string() + "\", \"file\": \"../src/pick.cu\",\n"
-       "  \"command\": \"/usr/local/cuda/bin/nvcc -I../third/include -gencode arch=compute_90a,code=sm_90a "
-       "-Xcompiler -fPIC --expt-relaxed-constexpr -std=c++17 -c ../src/pick.cu -o pick.o\"}]\n");
+       "[{\"directory\": \"" + (dir / "build").string() +
+           "\", \"file\": \"../src/pick.cu\",\n"
+           "  \"command\": \"/usr/local/cuda/bin/nvcc -I../third/include -gencode arch=compute_90a,code=sm_90a "
+           "-Xcompiler -fPIC --expt-relaxed-constexpr -std=c++17 -c ../src/pick.cu -o pick.o\"}]\n");
   YAML::Node found = check({});  // build*/compile_commands.json is picked up
   ASSERT_EQ(found["sites"].size(), 1u);
   EXPECT_EQ(found["sites"][0]["entries"].size(), 2u);

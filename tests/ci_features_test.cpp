@@ -19,8 +19,6 @@ namespace {
 using test::slurp;
 using test::spit;
 
-
-
 const char* kTables =
     "import torch\n"
     "CAP = torch.cuda.get_device_capability()[0]\n"
@@ -40,7 +38,8 @@ class CiFeatures : public ::testing::Test {
   std::vector<std::string> findings(const ProcessResult& r) {
     std::vector<std::string> out;
     for (const auto& f : YAML::Load(r.out)["findings"])
-      out.push_back(f["rule"].as<std::string>() + " " + f["site"]["name"].as<std::string>() + ":" + f["line"].as<std::string>());
+      out.push_back(f["rule"].as<std::string>() + " " + f["site"]["name"].as<std::string>() + ":" +
+                    f["line"].as<std::string>());
     return out;
   }
   fs::path dir;
@@ -79,7 +78,8 @@ TEST_F(CiFeatures, InlineSuppressionsAndUnusedOnes) {
     unused.push_back(u["line"].as<std::string>() + " " + u["text"].as<std::string>());
   EXPECT_EQ(unused, (std::vector<std::string>{"5 # archscan: ignore[sibling-gap]", "8 # archscan: ignore"}));
   ProcessResult text = run({"check", "--target", "sm_120", "--report-unused-ignores", "t"});
-  EXPECT_NE(text.out.find("t/tables.py:8: note[unused-ignore]: `# archscan: ignore` suppresses nothing"), std::string::npos)
+  EXPECT_NE(text.out.find("t/tables.py:8: note[unused-ignore]: `# archscan: ignore` suppresses nothing"),
+            std::string::npos)
       << text.out;
 }
 
@@ -116,7 +116,8 @@ TEST_F(CiFeatures, ProjectConfigSetsTargetsSourcesAndFamilies) {
   YAML::Node json = YAML::Load(all.out);
   EXPECT_EQ(json["targets"][0].as<std::string>(), "sm_120");
   for (const auto& f : json["findings"])
-    if (f["site"]["name"].as<std::string>() == "TILE_N") EXPECT_EQ(f["site"]["family"].as<std::string>(), "tile-tables");
+    if (f["site"]["name"].as<std::string>() == "TILE_N")
+      EXPECT_EQ(f["site"]["family"].as<std::string>(), "tile-tables");
   // Without a target, the gap between declared siblings is a sibling-gap.
   spit(dir / "families-only.yaml", "capability-sources: [query_gpu_generation]\nfamilies:\n  tile-tables: [TILE_*]\n");
   ProcessResult noTarget = run({"check", "--format", "json", "--config", "families-only.yaml", "t/tiles.py"});
@@ -156,8 +157,10 @@ TEST_F(CiFeatures, ConfigIsStrict) {
 TEST_F(CiFeatures, GithubAnnotations) {
   ProcessResult r = run({"check", "--target", "sm_120", "--format", "github", "t"});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out.rfind("::error file=t/tables.py,line=3,endLine=3,title=archscan missing-arch sm_120::A (mapping of 9, 10)", 0),
-            0u)
+  EXPECT_EQ(
+      r.out.rfind("::error file=t/tables.py,line=3,endLine=3,title=archscan missing-arch sm_120::A (mapping of 9, 10)",
+                  0),
+      0u)
       << r.out;
 }
 

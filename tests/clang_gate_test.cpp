@@ -14,13 +14,14 @@ bool gate(const std::string& text) { return cpp::needsClang(text, cpp::lexCpp(te
 TEST(ClangGate, ArchWordsThatDecideNothingStayWithTheRawLexer) {
   // cutlass and DeepGEMM: arch namespaces, one-arch type and kernel names,
   // feature macros, type parameters, includes.
-  EXPECT_FALSE(gate("#include <cute/arch/mma_sm90.hpp>\n"
-                    "namespace deep_gemm::sm90 {\n"
-                    "using Mma = cutlass::arch::OpMultiplyAdd;\n"
-                    "struct SM90ArchSpec { static constexpr int kStages = 8; };\n"
-                    "template <typename ArchTag> struct Kernel {};\n"
-                    "__global__ void sm90_fp8_gemm(int m) { if (m == 8) return; }\n"
-                    "}\n"));
+  EXPECT_FALSE(
+      gate("#include <cute/arch/mma_sm90.hpp>\n"
+           "namespace deep_gemm::sm90 {\n"
+           "using Mma = cutlass::arch::OpMultiplyAdd;\n"
+           "struct SM90ArchSpec { static constexpr int kStages = 8; };\n"
+           "template <typename ArchTag> struct Kernel {};\n"
+           "__global__ void sm90_fp8_gemm(int m) { if (m == 8) return; }\n"
+           "}\n"));
   EXPECT_FALSE(gate("#if defined(CUTLASS_ARCH_MMA_SM90_SUPPORTED)\nint x = 1;\n#endif\n"));
   EXPECT_FALSE(gate("// compares arch >= 90 in a comment\nint f(int n) { return n * 10; }\n"));
   EXPECT_FALSE(gate("const char* s = \"sm_90 arch\";\n"));

@@ -46,8 +46,9 @@ TEST(CMakeLexer, EscapesAndContinuationsAreMarked) {
 }
 
 TEST(CMakeLexer, MalformedInputIsReportedNotFatal) {
-  for (const char* bad : {"set(A \"unterminated\n", "set(A [[never closed", "((((", ")))", "set", "@PACKAGE_INIT@\nset(B 90)\n",
-                          "#[[ unterminated comment", "set(A \\", "\xff\xfe\x00garbage"}) {
+  for (const char* bad :
+       {"set(A \"unterminated\n", "set(A [[never closed", "((((", ")))", "set", "@PACKAGE_INIT@\nset(B 90)\n",
+        "#[[ unterminated comment", "set(A \\", "\xff\xfe\x00garbage"}) {
     LexResult r = lex(bad);
     EXPECT_FALSE(r.errors.empty() && std::string(bad).find("set(B") == std::string::npos) << bad;
   }
@@ -74,13 +75,20 @@ TEST(BuildLists, ItemSpellings) {
     bool ptx;
   };
   const Case cases[] = {
-      {"90", "sm_90", "120", false},           {"90a", "sm_90a", "120a", false},
-      {"90-real", "sm_90", "120-real", false}, {"90a-real", "sm_90a", "120a-real", false},
-      {"100a-virtual", "sm_100a", "120a-virtual", true}, {"9.0", "sm_90", "12.0", false},
-      {"9.0a", "sm_90a", "12.0a", false},      {"12.0+PTX", "sm_120", "12.0+PTX", true},
-      {"sm_90", "sm_90", "sm_120", false},     {"compute_90", "sm_90", "compute_120", true},
-      {"native", nullptr, nullptr, false},     {"all-major", nullptr, nullptr, false},
-      {"9", nullptr, nullptr, false},          {"12.8", "sm_128", "12.0", false},
+      {"90", "sm_90", "120", false},
+      {"90a", "sm_90a", "120a", false},
+      {"90-real", "sm_90", "120-real", false},
+      {"90a-real", "sm_90a", "120a-real", false},
+      {"100a-virtual", "sm_100a", "120a-virtual", true},
+      {"9.0", "sm_90", "12.0", false},
+      {"9.0a", "sm_90a", "12.0a", false},
+      {"12.0+PTX", "sm_120", "12.0+PTX", true},
+      {"sm_90", "sm_90", "sm_120", false},
+      {"compute_90", "sm_90", "compute_120", true},
+      {"native", nullptr, nullptr, false},
+      {"all-major", nullptr, nullptr, false},
+      {"9", nullptr, nullptr, false},
+      {"12.8", "sm_128", "12.0", false},
   };
   for (const auto& c : cases) {
     bool ptx = false;
@@ -115,9 +123,9 @@ TEST(CMakeFrontend, VariablesMergeDenyListsRangesAndVersionsVeto) {
     for (const auto& e : s.entries) archs += " " + e.arch.name();
     got.push_back(s.name + " " + kindName(s.kind) + (s.polarity == Polarity::Deny ? " deny" : "") + archs);
   }
-  EXPECT_EQ(got, (std::vector<std::string>{"TORCH_CUDA_ARCH_LIST set sm_80 sm_90 sm_100",
-                                           "TORCH_CUDA_ARCH_LIST (REMOVE_ITEM) set deny sm_80",
-                                           "if(CUDA_ARCH) range"}));
+  EXPECT_EQ(got,
+            (std::vector<std::string>{"TORCH_CUDA_ARCH_LIST set sm_80 sm_90 sm_100",
+                                      "TORCH_CUDA_ARCH_LIST (REMOVE_ITEM) set deny sm_80", "if(CUDA_ARCH) range"}));
   // Byte ranges point at the items themselves, for patching.
   const Entry& e = f.sites[0].entries[2];
   EXPECT_EQ(src.substr(e.key.begin, e.key.end - e.key.begin), "10.0");

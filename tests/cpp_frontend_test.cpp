@@ -58,8 +58,9 @@ TEST(RawConditions, IfOperandsBecomeDisjunctionsOfTests) {
 }
 
 TEST(RawConditions, FeatureMacroTestsReadAsTheArchInTheirName) {
-  std::string src = "defined(__CUDA_ARCH_FEAT_SM90_ALL) || !defined(__CUDA_ARCH_FEAT_SM100_ALL) || "
-                    "defined(__CUDA_ARCH_FEAT_SMX_ALL) || defined(CUTLASS_ARCH_MMA_SM90A_ENABLED)";
+  std::string src =
+      "defined(__CUDA_ARCH_FEAT_SM90_ALL) || !defined(__CUDA_ARCH_FEAT_SM100_ALL) || "
+      "defined(__CUDA_ARCH_FEAT_SMX_ALL) || defined(CUTLASS_ARCH_MMA_SM90A_ENABLED)";
   auto toks = lexCpp(src);
   Condition c = rawCondition(src, toks, 0, toks.size(), {});
   ASSERT_EQ(c.size(), 2u);  // the last two are not arch-specific feature macros
@@ -67,7 +68,8 @@ TEST(RawConditions, FeatureMacroTestsReadAsTheArchInTheirName) {
   EXPECT_EQ(c[0][0].value, 90);
   EXPECT_EQ(c[0][0].subject.text, "__CUDA_ARCH_FEAT_SM*_ALL");
   EXPECT_EQ(src.substr(c[0][0].literal_span.begin, c[0][0].literal_span.end - c[0][0].literal_span.begin), "90");
-  EXPECT_EQ(src.substr(c[0][0].whole.begin, c[0][0].whole.end - c[0][0].whole.begin), "defined(__CUDA_ARCH_FEAT_SM90_ALL)");
+  EXPECT_EQ(src.substr(c[0][0].whole.begin, c[0][0].whole.end - c[0][0].whole.begin),
+            "defined(__CUDA_ARCH_FEAT_SM90_ALL)");
   EXPECT_EQ(c[1][0].op, CmpOp::Ne);
   EXPECT_EQ(c[1][0].value, 100);
 }
@@ -141,7 +143,9 @@ TEST(Recovery, RawChainsReadElseIfElseRunsAndTheNextStatement) {
 }
 
 TEST(BlockExit, ProjectMacrosAndFalseChecksCrashAReturnFirstDoesNot) {
-  auto exit = [](const std::string& s) { return exitOf(s, lexCpp(s), Span{0, static_cast<uint32_t>(s.size()), 1, 1}).exit; };
+  auto exit = [](const std::string& s) {
+    return exitOf(s, lexCpp(s), Span{0, static_cast<uint32_t>(s.size()), 1, 1}).exit;
+  };
   EXPECT_EQ(exit("{ TORCH_CHECK(false, \"no\"); }"), Exit::Crashes);
   EXPECT_EQ(exit("{ DG_HOST_UNREACHABLE(\"x\"); }"), Exit::Crashes);
   EXPECT_EQ(exit("{ assert(!\"unsupported\"); }"), Exit::Crashes);
@@ -155,7 +159,8 @@ TEST(BlockExit, ProjectMacrosAndFalseChecksCrashAReturnFirstDoesNot) {
 
 TEST(CompileFlags, NvccLinesKeepIncludesDefinesAndStdOnly) {
   ClangPaths p{"/usr/bin/clang++", "/rd", "/shim"};
-  CompileEntry e{"/src/k.cu", "/build",
+  CompileEntry e{"/src/k.cu",
+                 "/build",
                  {"/usr/local/cuda/bin/nvcc", "-DNDEBUG", "-I../include", "-isystem", "/opt/cutlass", "-gencode",
                   "arch=compute_90a,code=sm_90a", "-Xcompiler", "-fPIC", "--expt-relaxed-constexpr", "-std=c++17",
                   "-O3", "-c", "/src/k.cu", "-o", "k.o"}};
@@ -166,8 +171,8 @@ TEST(CompileFlags, NvccLinesKeepIncludesDefinesAndStdOnly) {
   EXPECT_TRUE(has("/opt/cutlass"));
   EXPECT_TRUE(has("-std=c++17"));
   EXPECT_TRUE(has("--cuda-host-only"));
-  for (const char* gone : {"-gencode", "arch=compute_90a,code=sm_90a", "-Xcompiler", "-fPIC", "--expt-relaxed-constexpr",
-                           "-O3", "-c", "/src/k.cu", "k.o"})
+  for (const char* gone : {"-gencode", "arch=compute_90a,code=sm_90a", "-Xcompiler", "-fPIC",
+                           "--expt-relaxed-constexpr", "-O3", "-c", "/src/k.cu", "k.o"})
     EXPECT_FALSE(has(gone)) << gone;
   std::vector<CompileEntry> db{e, CompileEntry{"/src/sub/other.cu", "/build", {}}};
   EXPECT_EQ(entryFor(db, "/src/k.cuh"), &db[0]);  // a header borrows its neighbour's flags
@@ -204,7 +209,8 @@ TEST(ClangParser, FilesSharingOneParserEachFindTheirOwnHeadersAndName) {
   EXPECT_GT(wrong.errors, 0);
   // A path one parse found missing is not looked for again, except as the
   // file a later parse reads from memory (a header not yet on disk).
-  Observations before = parser.parse((root / "b/uses_gen.cpp").string(), "#include \"gen.h\"\nint u() { return gen(); }\n");
+  Observations before =
+      parser.parse((root / "b/uses_gen.cpp").string(), "#include \"gen.h\"\nint u() { return gen(); }\n");
   EXPECT_GT(before.errors, 0);
   Observations own = parser.parse((root / "b/gen.h").string(), "inline int gen() { return 1; }\n");
   EXPECT_TRUE(own.parsed);
@@ -261,7 +267,8 @@ TEST(CppFrontend, ArchArrayAndMapInitialisersWithTheirReads) {
       "constexpr int kSupportedArchs[] = {90, 100, 103};\n"
       "const std::map<int, int> kConfigBySm{{80, 64}, {90, 128}};\n"
       "bool ok(int sm_version) {\n"
-      "  return std::find(std::begin(kSupportedArchs), std::end(kSupportedArchs), sm_version) != std::end(kSupportedArchs);\n"
+      "  return std::find(std::begin(kSupportedArchs), std::end(kSupportedArchs), sm_version) != "
+      "std::end(kSupportedArchs);\n"
       "}\n"
       "int tile(int sm_version) { return kConfigBySm.at(sm_version); }\n",
       "/nonexistent/t.cpp");

@@ -76,9 +76,9 @@ class Discover : public ::testing::Test {
 TEST_F(Discover, FindsTheFilesAFrontendReadsAndNothingElse) {
   fs::current_path(dir);
   Discovery d = run({"."});
-  std::vector<std::string> want{"alias.py",        "deep/other.py",   ".github/ci.py", "local.py",
-                                "loose/.pth.py",   "loose/run",       "loose/tool.py", "pkg/__init__.py",
-                                "pkg/sub/__init__.py", "pkg/sub/ops.py", "pkg/sub/v1.2.py"};
+  std::vector<std::string> want{
+      "alias.py",      "deep/other.py",   ".github/ci.py",       "local.py",       "loose/.pth.py",  "loose/run",
+      "loose/tool.py", "pkg/__init__.py", "pkg/sub/__init__.py", "pkg/sub/ops.py", "pkg/sub/v1.2.py"};
   std::sort(want.begin(), want.end());
   EXPECT_EQ(paths(d), want);
   EXPECT_TRUE(d.diagnostics.empty());
@@ -90,14 +90,16 @@ TEST_F(Discover, NamesFilesTheSameWhicheverWayTheRootIsSpelled) {
   std::vector<std::string> expected = paths(run({name}));
   ASSERT_FALSE(expected.empty());
   EXPECT_EQ(expected.front().rfind(name + "/", 0), 0u) << expected.front();
-  for (const std::string& spelling : std::vector<std::string>{name + "/", "./" + name, name + "//", "./" + name + "/../" + name})
+  for (const std::string& spelling :
+       std::vector<std::string>{name + "/", "./" + name, name + "//", "./" + name + "/../" + name})
     EXPECT_EQ(paths(run({spelling})), expected) << spelling;
   EXPECT_EQ(paths(run({dir.string()})), expected) << "an absolute root below the working folder";
   fs::current_path(outside);
   std::vector<std::string> absolute;
   for (const std::string& p : expected) absolute.push_back(dir.parent_path().string() + "/" + p);
   for (const std::string& spelling : std::vector<std::string>{dir.string(), dir.string() + "/", "../" + name})
-    EXPECT_EQ(paths(run({spelling})), absolute) << spelling << ": a root beside the working folder names files absolute";
+    EXPECT_EQ(paths(run({spelling})), absolute)
+        << spelling << ": a root beside the working folder names files absolute";
   fs::current_path(dir / "pkg");
   std::vector<std::string> inside = paths(run({dir.string()}));
   EXPECT_NE(std::find(inside.begin(), inside.end(), "sub/ops.py"), inside.end());

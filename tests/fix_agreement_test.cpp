@@ -17,7 +17,6 @@ namespace fs = std::filesystem;
 namespace archscan {
 namespace {
 
-
 using EditKey = std::tuple<std::string, long, long, std::string>;  // file, offset, replaces, text
 
 EditKey keyOf(const YAML::Node& e) {
@@ -28,20 +27,22 @@ class FixAgreesWithCheck : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(FixAgreesWithCheck, EveryFindingsFixIsPlannedByFix) {
   fs::path dir = fs::path(TESTDATA_DIR) / GetParam();
-  ProcessResult c = runProcess(ARCHSCAN_BIN, {"check", ".", "--target", "sm_120", "--format", "json", "-q", "--no-cache"},
-                               dir.string());
+  ProcessResult c = runProcess(
+      ARCHSCAN_BIN, {"check", ".", "--target", "sm_120", "--format", "json", "-q", "--no-cache"}, dir.string());
   ASSERT_LT(c.exit_code, 2) << c.err;
   // The finding's edits, by the `like` arch its fix copies.
   std::map<std::string, std::vector<std::pair<std::string, EditKey>>> wanted;
   for (const auto& f : YAML::Load(c.out)["findings"]) {
     const YAML::Node& fix = f["fix"];
     if (!fix || fix.IsNull() || !fix["edits"] || fix["add"].as<std::string>() != "sm_120") continue;
-    std::string where = f["file"].as<std::string>() + ":" + f["line"].as<std::string>() + " " + f["rule"].as<std::string>();
+    std::string where =
+        f["file"].as<std::string>() + ":" + f["line"].as<std::string>() + " " + f["rule"].as<std::string>();
     for (const auto& e : fix["edits"]) wanted[fix["like"].as<std::string>()].push_back({where, keyOf(e)});
   }
   for (const auto& [like, edits] : wanted) {
     ProcessResult r = runProcess(
-        ARCHSCAN_BIN, {"fix", ".", "--add", "sm_120", "--like", like, "--format", "json", "-q", "--no-cache"}, dir.string());
+        ARCHSCAN_BIN, {"fix", ".", "--add", "sm_120", "--like", like, "--format", "json", "-q", "--no-cache"},
+        dir.string());
     ASSERT_EQ(r.exit_code, 0) << GetParam() << " like " << like << ": " << r.err;
     std::set<EditKey> planned;
     for (const auto& e : YAML::Load(r.out)["edits"]) planned.insert(keyOf(e));

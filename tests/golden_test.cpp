@@ -23,7 +23,6 @@ namespace fs = std::filesystem;
 namespace archscan {
 namespace {
 
-
 // Files whose comments start with `#` rather than `//`.
 bool hashComments(const fs::path& p) {
   auto ext = p.extension().string();
@@ -93,8 +92,8 @@ std::set<std::string> findings(const YAML::Node& json) {
   std::set<std::string> out;
   for (const auto& f : json["findings"]) {
     std::string arch = f["arch"].IsNull() ? "-" : f["arch"].as<std::string>();
-    out.insert(f["file"].as<std::string>() + ":" + f["line"].as<std::string>() + " " + f["rule"].as<std::string>() + " " +
-               arch + " " + f["severity"].as<std::string>());
+    out.insert(f["file"].as<std::string>() + ":" + f["line"].as<std::string>() + " " + f["rule"].as<std::string>() +
+               " " + arch + " " + f["severity"].as<std::string>());
   }
   return out;
 }
@@ -129,7 +128,8 @@ TEST_P(Golden, FindingsMatchExpectations) {
     YAML::Node json = YAML::Load(r.out);
     auto got = findings(json);
     auto want = expectations(dir, name);
-    EXPECT_EQ(got, want) << "run " << name << "\nunexpected:" << describe(got, want) << "\nmissing:" << describe(want, got);
+    EXPECT_EQ(got, want) << "run " << name << "\nunexpected:" << describe(got, want)
+                         << "\nmissing:" << describe(want, got);
     if (first && fs::exists(dir / "expected.json")) {
       std::ifstream in(dir / "expected.json");
       std::stringstream ss;

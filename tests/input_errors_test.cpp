@@ -74,7 +74,8 @@ std::vector<std::vector<std::string>> everyCommand(const std::vector<std::string
 }
 
 TEST_F(InputErrors, MissingPathExits2InEveryCommandAndFormat) {
-  for (const auto& args : everyCommand({"t", "pythn"})) expectStopped(args, "archscan: pythn: no such file or folder\n");
+  for (const auto& args : everyCommand({"t", "pythn"}))
+    expectStopped(args, "archscan: pythn: no such file or folder\n");
   // The first path exists and would be patched; nothing is, since the second does not.
   EXPECT_EQ(slurp(dir / "t/tables.py"), kTables);
 }
@@ -107,10 +108,10 @@ TEST_F(InputErrors, UnreadableFileExits2) {
 }
 
 TEST_F(InputErrors, FilesSkippedOnPurposeAreNotErrors) {
-  spit(dir / "t/vendor/copy.py", kTables);                          // excluded
-  spit(dir / "t/gen/out.py", kTables);                              // ignored by git
+  spit(dir / "t/vendor/copy.py", kTables);  // excluded
+  spit(dir / "t/gen/out.py", kTables);  // ignored by git
   spit(dir / "t/.gitignore", "gen/\n");
-  spit(dir / "notes.md", "# notes\n");                              // not a language archscan reads
+  spit(dir / "notes.md", "# notes\n");  // not a language archscan reads
   ProcessResult r = run({"check", "--format", "json", "--exclude", "t/vendor", "t", "notes.md"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
@@ -200,8 +201,9 @@ TEST_F(InputErrors, DidYouMean) {
   expectStopped({"check", "--format", "jsn", "t"},
                 "archscan: --format: 'jsn' is not one of text, json, sarif, github; did you mean 'json'?\n");
   spit(dir / "t/archscan.yaml", "target: [RTX_5090]\n");
-  expectStopped({"check", "t"}, "archscan: t/archscan.yaml:1:10: 'RTX_5090' in target is not a compute capability; "
-                                "did you mean 'rtx-5090'?\n");
+  expectStopped({"check", "t"},
+                "archscan: t/archscan.yaml:1:10: 'RTX_5090' in target is not a compute capability; "
+                "did you mean 'rtx-5090'?\n");
   spit(dir / "t/archscan.yaml", "targets: [sm_120]\n");
   expectStopped({"check", "t"}, "archscan: t/archscan.yaml:1:1: unknown key 'targets'; did you mean 'target'?\n");
 }
@@ -221,7 +223,8 @@ TEST_F(InputErrors, CommaSeparatedTargets) {
 
 TEST_F(InputErrors, JobsMustBeAtLeastOne) {
   expectStopped({"check", "-j", "0", "t"}, "archscan: -j/--jobs must be at least 1, not 0\n");
-  expectStopped({"patch", "sm120.yaml", "t", "--write", "--jobs", "-2"}, "archscan: -j/--jobs must be at least 1, not -2\n");
+  expectStopped({"patch", "sm120.yaml", "t", "--write", "--jobs", "-2"},
+                "archscan: -j/--jobs must be at least 1, not -2\n");
   EXPECT_EQ(run({"check", "-j", "1", "--target", "sm_120", "t"}).exit_code, 1);
 }
 
@@ -235,8 +238,7 @@ TEST_F(InputErrors, AuditOptionsAreCheckedBeforeTheScan) {
                  "--output-format", "html=audit.html", "t"},
                 "archscan: --diff prints text, markdown or json, not html\n");
   // --top is the audit's: check does not take it.
-  expectStopped({"check", "--top", "3", "t"},
-                "archscan: The following argument was not expected: --top\n");
+  expectStopped({"check", "--top", "3", "t"}, "archscan: The following argument was not expected: --top\n");
   spit(dir / "t/archscan.yaml", "components: [moe]\n");
   expectStopped({"audit", "--target", "sm_120", "t"},
                 "archscan: t/archscan.yaml:1:13: components must map a component name to a list of path globs\n");

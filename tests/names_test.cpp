@@ -24,15 +24,24 @@ struct NameCase {
 
 TEST(Names, ArchLikeAndNegativeNames) {
   const NameCase cases[] = {
-      {"device_capability", true, false},  {"supported_major_versions", true, false},
-      {"sm_version", true, false},         {"getSMVersion", true, false},
-      {"compute_cap", true, false},        {"cuda_arch", true, false},
-      {"SUPPORTED_ARCHS", true, false},    {"cc", true, false},
-      {"is_sm100a_supported", true, false}, {"major", false, false},
-      {"world_size", false, true},         {"sm_count", false, true},
-      {"num_sms", false, true},            {"sm_scale", false, true},
-      {"cuda_version", false, true},       {"warp_id", false, true},
-      {"log2_elements", false, true},      {"TORCH_SYMM_MEM_ALL_REDUCE_MAX_SIZES", false, false},
+      {"device_capability", true, false},
+      {"supported_major_versions", true, false},
+      {"sm_version", true, false},
+      {"getSMVersion", true, false},
+      {"compute_cap", true, false},
+      {"cuda_arch", true, false},
+      {"SUPPORTED_ARCHS", true, false},
+      {"cc", true, false},
+      {"is_sm100a_supported", true, false},
+      {"major", false, false},
+      {"world_size", false, true},
+      {"sm_count", false, true},
+      {"num_sms", false, true},
+      {"sm_scale", false, true},
+      {"cuda_version", false, true},
+      {"warp_id", false, true},
+      {"log2_elements", false, true},
+      {"TORCH_SYMM_MEM_ALL_REDUCE_MAX_SIZES", false, false},
   };
   for (const auto& c : cases) {
     NameVerdict v = judgeName(c.name, test::knowledge());

@@ -131,7 +131,8 @@ std::string manyTables(int n) {
 }
 
 TEST(ParseScope, TreesAreTheSameAsWithMalloc) {
-  const std::string source = manyTables(50) + "def f(x):\n    if x >= (9, 0):\n        return 1\n    raise ValueError(x)\n";
+  const std::string source =
+      manyTables(50) + "def f(x):\n    if x >= (9, 0):\n        return 1\n    raise ValueError(x)\n";
   const std::string expected = parsed(source);
   for (int round = 0; round < 3; ++round) {  // the second round reuses the first's memory
     ParseScope scope;
@@ -162,7 +163,9 @@ TEST(ParseScope, AnInnerScopeLeavesTheOuterOnesTreesAlone) {
   auto parser = pythonParser();
   TSTree* tree = ts_parser_parse_string(parser.get(), nullptr, a.data(), static_cast<uint32_t>(a.size()));
   const std::string before = sexp(tree);
-  { ParseScope inner; }
+  {
+    ParseScope inner;
+  }
   // Had the inner scope taken the memory back, reading the tree is a
   // use-after-poison under ASan (make sanitize), and a parse that still went
   // to the region would write over it.

@@ -20,8 +20,6 @@ namespace {
 using test::slurp;
 using test::spit;
 
-
-
 const char* kTable =
     "import torch\n"
     "\n"
@@ -49,7 +47,8 @@ TEST_F(PatchCli, MalformedPatchSetIsOneLineExit2NothingWritten) {
   spit(dir / "bad.yaml", "archscan: 1\nrules:\n  - add: sm_120\n    like: sm_100\n    colour: red\n");
   ProcessResult r = run({"patch", "bad.yaml", "tree", "--write"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "archscan: bad.yaml:5:5: unknown key 'colour' in rules[0] (allowed: add, except, like, values, where)\n");
+  EXPECT_EQ(r.err,
+            "archscan: bad.yaml:5:5: unknown key 'colour' in rules[0] (allowed: add, except, like, values, where)\n");
   EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
 }
 
@@ -61,7 +60,8 @@ TEST_F(PatchCli, NotACapabilityInFixExits2) {
 }
 
 TEST_F(PatchCli, GlobSelectingNothingIsAnError) {
-  spit(dir / "ps.yaml", "archscan: 1\nrules:\n  - add: sm_120\n    like: sm_100\n    where: {sites: [\"NO_SUCH_*\"]}\n");
+  spit(dir / "ps.yaml",
+       "archscan: 1\nrules:\n  - add: sm_120\n    like: sm_100\n    where: {sites: [\"NO_SUCH_*\"]}\n");
   ProcessResult r = run({"patch", "ps.yaml", "tree"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "archscan: ps.yaml:5:21: where.sites 'NO_SUCH_*' selects no site in the scanned tree\n");
@@ -73,9 +73,10 @@ TEST_F(PatchCli, ConflictingEditsAbortNamingBoth) {
   spit(dir / "b.yaml", "archscan: 1\nname: b\nrules:\n  - add: sm_110\n    like: sm_100\n");
   ProcessResult r = run({"patch", "a.yaml", "b.yaml", "tree", "--write"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.err.find("conflicting edits: tree/recipes.py:7 (recipe[arch_major], a.yaml:4: add sm_120 like sm_100) and "
-                       "tree/recipes.py:7 (recipe[arch_major], b.yaml:4: add sm_110 like sm_100)"),
-            std::string::npos)
+  EXPECT_NE(
+      r.err.find("conflicting edits: tree/recipes.py:7 (recipe[arch_major], a.yaml:4: add sm_120 like sm_100) and "
+                 "tree/recipes.py:7 (recipe[arch_major], b.yaml:4: add sm_110 like sm_100)"),
+      std::string::npos)
       << r.err;
   EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
 }
@@ -102,7 +103,8 @@ TEST_F(PatchCli, SymlinkOutOfTheRootIsNeverWritten) {
 
 TEST_F(PatchCli, JsonListsEditsWithValueSource) {
   spit(dir / "tree/sizes.py",
-       "import torch\nCAP = torch.cuda.get_device_capability()[0]\nSIZES = {9: 4, 10: 8}\n\ndef size():\n    return SIZES[CAP]\n");
+       "import torch\nCAP = torch.cuda.get_device_capability()[0]\nSIZES = {9: 4, 10: 8}\n\ndef size():\n    return "
+       "SIZES[CAP]\n");
   spit(dir / "ps.yaml", "archscan: 1\nrules:\n  - add: sm_120\n    like: sm_100\n    values: {SIZES: \"16\"}\n");
   ProcessResult r = run({"patch", "ps.yaml", "tree", "--format", "json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -245,7 +247,8 @@ TEST_F(PatchCli, PatchSetThatIsNotARegularFileIsRefusedAtOnce) {
 
 // Found by patchset_fuzzer: a folded scalar quoted in the error spans lines.
 TEST_F(PatchCli, ErrorQuotingAMultiLineValueIsOneLine) {
-  spit(dir / "ps.yaml", "archscan:  >-\n \"Handom SM100;\n  review tuned sizes.\nrules:\n  - add: sm_103\n    likesm_12000\n");
+  spit(dir / "ps.yaml",
+       "archscan:  >-\n \"Handom SM100;\n  review tuned sizes.\nrules:\n  - add: sm_103\n    likesm_12000\n");
   ProcessResult r = run({"patch", "ps.yaml", "tree", "--write"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;

@@ -24,7 +24,6 @@ namespace {
 
 using test::slurp;
 
-
 std::vector<std::string> patchCases() {
   std::vector<std::string> out;
   // At any depth, as the golden runner finds cases (testdata/kinds/<language>-<kind>/).
@@ -70,9 +69,22 @@ std::string compileErrors(const fs::path& dir, const std::string& rel) {
   for (const char* h : {"cuda_runtime.h", "cuda_runtime_api.h", "cuda.h"}) std::ofstream(stubs / h).flush();
   std::string ext = fs::path(rel).extension().string();
   bool cuda = ext == ".cu" || ext == ".cuh";
-  std::vector<std::string> args = {"-fsyntax-only", "-x", "cuda", cuda ? "--cuda-device-only" : "--cuda-host-only",
-                                   "--cuda-gpu-arch=sm_90", "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version",
-                                   "-std=c++17", "-include", "stdlib.h", "-include", CUDA_SHIM, "-isystem", stubs.string(), rel};
+  std::vector<std::string> args = {"-fsyntax-only",
+                                   "-x",
+                                   "cuda",
+                                   cuda ? "--cuda-device-only" : "--cuda-host-only",
+                                   "--cuda-gpu-arch=sm_90",
+                                   "-nocudainc",
+                                   "-nocudalib",
+                                   "-Wno-unknown-cuda-version",
+                                   "-std=c++17",
+                                   "-include",
+                                   "stdlib.h",
+                                   "-include",
+                                   CUDA_SHIM,
+                                   "-isystem",
+                                   stubs.string(),
+                                   rel};
   ProcessResult r = runProcess(ARCHSCAN_CLANGXX, args, dir.string());
   fs::remove_all(stubs);
   return r.exit_code == 0 ? "" : r.err.empty() ? "exit " + std::to_string(r.exit_code) : r.err;
@@ -88,7 +100,10 @@ TEST_P(PatchGolden, DiffWriteIdempotentVerified) {
   fs::path dir = copyCase(GetParam());
   auto before = snapshot(dir);
   std::map<std::string, unsigned> modes;
-  for (const auto& [rel, _] : before) modes[rel] = fs::status(dir / rel).permissions() == fs::perms::none ? 0 : static_cast<unsigned>(fs::status(dir / rel).permissions());
+  for (const auto& [rel, _] : before)
+    modes[rel] = fs::status(dir / rel).permissions() == fs::perms::none
+                     ? 0
+                     : static_cast<unsigned>(fs::status(dir / rel).permissions());
 
   // Dry run: exactly the hand-written diff, and nothing written.
   ProcessResult dry = runProcess(ARCHSCAN_BIN, {"patch", patchset, "."}, dir.string());

@@ -61,11 +61,14 @@ TEST(PatchSet, RejectsBadInputWithALocation) {
       {"archscan: 2\nrules:\n  - {add: sm_120, like: sm_100}\n", "ps.yaml:1:11: unsupported schema version '2'"},
       {"name: x\nrules:\n  - {add: sm_120, like: sm_100}\n", "ps.yaml:1:1: missing 'archscan: 1'"},
       {"archscan: 1\nrules: []\n", "ps.yaml:2:8: 'rules' must be a non-empty list"},
-      {"archscan: 1\nrules:\n  - add: sm_9999\n    like: sm_100\n", "ps.yaml:3:10: 'sm_9999' in add is not a compute capability"},
-      {"archscan: 1\nrules:\n  - add: sm_120\n    like: rtx5090\n", "ps.yaml:4:11: 'rtx5090' in like is not a compute capability"},
+      {"archscan: 1\nrules:\n  - add: sm_9999\n    like: sm_100\n",
+       "ps.yaml:3:10: 'sm_9999' in add is not a compute capability"},
+      {"archscan: 1\nrules:\n  - add: sm_120\n    like: rtx5090\n",
+       "ps.yaml:4:11: 'rtx5090' in like is not a compute capability"},
       {"archscan: 1\nrules:\n  - add: sm_120\n    like: 12.0\n", "ps.yaml:3:10: add and like are the same arch"},
       {"archscan: 1\nrules:\n  - add: sm_120\n", "ps.yaml:3:5: rules[0] needs 'like: ARCH'"},
-      {"archscan: 1\nrules:\n  - add: sm_120\n    like: sm_100\n    wher: {}\n", "ps.yaml:5:5: unknown key 'wher' in rules[0]"},
+      {"archscan: 1\nrules:\n  - add: sm_120\n    like: sm_100\n    wher: {}\n",
+       "ps.yaml:5:5: unknown key 'wher' in rules[0]"},
       {"archscan: 1\nrules:\n  - add: sm_120\n    like: sm_100\n    where: {kinds: [range]}\n",
        "ps.yaml:5:21: ranges are never patched"},
       {"archscan: 1\nrules:\n  - add: sm_120\n    like: sm_100\n    where: {kinds: [table]}\n",
@@ -79,7 +82,8 @@ TEST(PatchSet, RejectsBadInputWithALocation) {
   for (const auto& c : cases) {
     std::string err = errorOf(c.yaml);
     EXPECT_EQ(err.rfind(c.message, 0) == 0 || err.find(c.message) != std::string::npos, true)
-        << "input:\n" << c.yaml << "\nerror: " << err << "\nwanted: " << c.message;
+        << "input:\n"
+        << c.yaml << "\nerror: " << err << "\nwanted: " << c.message;
     EXPECT_EQ(err.rfind("ps.yaml:", 0), 0u) << err;
     EXPECT_EQ(err.find('\n'), std::string::npos) << "one line: " << err;
   }
@@ -88,7 +92,8 @@ TEST(PatchSet, RejectsBadInputWithALocation) {
 TEST(PatchSet, EmittedSetLoadsBackTheSame) {
   PatchSet ps = parse(
       "archscan: 1\nname: n\ndescription: d\nrules:\n"
-      "  - add: sm_121\n    like: sm_120\n    where: {sites: [\"A*\"], kinds: [mapping]}\n    except: {files: [\"x/**\"]}\n");
+      "  - add: sm_121\n    like: sm_120\n    where: {sites: [\"A*\"], kinds: [mapping]}\n    except: {files: "
+      "[\"x/**\"]}\n");
   PatchSet again = parse(emitPatchSet(ps));
   ASSERT_EQ(again.rules.size(), 1u);
   EXPECT_EQ(again.name, "n");

@@ -44,7 +44,8 @@ ProcessResult runProcess(const std::string& program, const std::vector<std::stri
       if (value.empty()) unsetenv(name.c_str());
       else setenv(name.c_str(), value.c_str(), 1);
     }
-    if (options.uid >= 0 && (setgid(static_cast<gid_t>(options.uid)) != 0 || setuid(static_cast<uid_t>(options.uid)) != 0))
+    if (options.uid >= 0 &&
+        (setgid(static_cast<gid_t>(options.uid)) != 0 || setuid(static_cast<uid_t>(options.uid)) != 0))
       _exit(126);
     execv(program.c_str(), argv.data());
     _exit(127);

@@ -15,8 +15,8 @@ namespace {
 
 struct Shape {
   const char* name;
-  const char* head;   // before the first bracket
-  const char* open;   // repeated `depth` times
+  const char* head;  // before the first bracket
+  const char* open;  // repeated `depth` times
   const char* inner;  // at the bottom
   const char* close;  // repeated `depth` times ("" for unclosed input)
 };

@@ -95,7 +95,8 @@ TEST(PythonFrontendLookups, TryExceptKeyErrorAndGuardsFallBack) {
       "    return T[CAP]\n");
   std::vector<OnMissing> subscripts;
   for (const auto& l : f.lookups)
-    if (l.how.find('[') != std::string::npos && l.how.find(" in ") == std::string::npos) subscripts.push_back(l.on_missing);
+    if (l.how.find('[') != std::string::npos && l.how.find(" in ") == std::string::npos)
+      subscripts.push_back(l.on_missing);
   EXPECT_EQ(subscripts, (std::vector<OnMissing>{OnMissing::Fallback, OnMissing::Fallback, OnMissing::Crash}));
 }
 

@@ -23,12 +23,12 @@ TEST(PythonProse, DocstringsAreBlankedLinesKept) {
 }
 
 TEST(PythonProse, StringsThatAreValuesStay) {
-  for (std::string src : {"s = \"#sm_90\"\n", "s = '# sm_90'\n", "s = r\"\\\"# sm_90\"\n",
-                          "s = \"\"\"a \"quoted\" line\n# sm_90\n\"\"\"\n", "s = '''it''s # sm_90'''\n",
-                          "s = f\"{x['#']} sm_90\"\n",
-                          // in brackets, joined, continued, or an f-string's fields
-                          "ARCHS = [\n    \"sm_90\"\n]\n", "\"sm_90\".join(x)\n", "\"sm_\" \"90\"\n",
-                          "x = \\\n    \"sm_90\"\n", "f\"{get_device_capability()}\"\n", "\"sm_90\"; y = 1\n"})
+  for (std::string src :
+       {"s = \"#sm_90\"\n", "s = '# sm_90'\n", "s = r\"\\\"# sm_90\"\n",
+        "s = \"\"\"a \"quoted\" line\n# sm_90\n\"\"\"\n", "s = '''it''s # sm_90'''\n", "s = f\"{x['#']} sm_90\"\n",
+        // in brackets, joined, continued, or an f-string's fields
+        "ARCHS = [\n    \"sm_90\"\n]\n", "\"sm_90\".join(x)\n", "\"sm_\" \"90\"\n", "x = \\\n    \"sm_90\"\n",
+        "f\"{get_device_capability()}\"\n", "\"sm_90\"; y = 1\n"})
     EXPECT_EQ(py::withoutProse(src), src) << src;
   // A one-line string left open ends at its line: the next comment is one.
   EXPECT_EQ(py::withoutProse("s = 'open\n# sm_90\n"), "s = 'open\n       \n");
@@ -41,7 +41,8 @@ TEST(PythonProse, ArchscanCommentsStay) {
 
 TEST(PythonProse, AnArchWordOnlyInProseIsNoReasonToParse) {
   PythonFrontend fe(test::knowledge());
-  EXPECT_FALSE(fe.worthParsing("# Tuned on sm90.\ndef f(x):\n    \"\"\"Hopper: major >= 9.\"\"\"\n    return x  # arch\n"));
+  EXPECT_FALSE(
+      fe.worthParsing("# Tuned on sm90.\ndef f(x):\n    \"\"\"Hopper: major >= 9.\"\"\"\n    return x  # arch\n"));
   EXPECT_TRUE(fe.worthParsing("def f(x):\n    return x.major\n"));
   EXPECT_TRUE(fe.worthParsing("CONFIGS = {90: a, 100: b}  # per arch\n"));
   EXPECT_TRUE(fe.worthParsing("x = 1  # archscan: ignore\n"));

@@ -100,10 +100,11 @@ TEST_F(Scale, KnowledgeChangesMissTheCache) {
   check({"--cache-dir", cache, "."});
   // An arch the table lacks is added to the knowledge for the run, which
   // changes what counts as a site: nothing extracted without it may be reused.
-  ProcessResult r = run({"check", "--format", "json", "--fail-on", "never", "-v", "--cache-dir", cache, "--target",
-                         "sm_107", "."});
+  ProcessResult r =
+      run({"check", "--format", "json", "--fail-on", "never", "-v", "--cache-dir", cache, "--target", "sm_107", "."});
   EXPECT_NE(r.err.find(" 0 hits"), std::string::npos) << r.err;
-  ProcessResult plain = run({"check", "--format", "json", "--fail-on", "never", "--no-cache", "--target", "sm_107", "."});
+  ProcessResult plain =
+      run({"check", "--format", "json", "--fail-on", "never", "--no-cache", "--target", "sm_107", "."});
   EXPECT_EQ(timeless(r.out), timeless(plain.out));
 }
 
@@ -113,9 +114,11 @@ TEST_F(Scale, ShardedFactsMergeToTheSingleScan) {
     std::vector<std::string> facts = {"--no-cache"};
     for (int k = 1; k <= n; ++k) {
       // Plain JSON for N = 1, zstd-compressed otherwise: both are read back.
-      std::string out = (dir / ("facts-" + std::to_string(k) + "-of-" + std::to_string(n) + (n == 1 ? ".json" : ".json.zst"))).string();
-      std::vector<std::string> args = {"extract", ".", "--shard", std::to_string(k) + "/" + std::to_string(n), "-o", out,
-                                       "--no-cache", "-q"};
+      std::string out =
+          (dir / ("facts-" + std::to_string(k) + "-of-" + std::to_string(n) + (n == 1 ? ".json" : ".json.zst")))
+              .string();
+      std::vector<std::string> args = {"extract", ".", "--shard",    std::to_string(k) + "/" + std::to_string(n),
+                                       "-o",      out, "--no-cache", "-q"};
       args.insert(args.end(), kTargets.begin(), kTargets.end() - 1);
       ProcessResult r = run(args);
       ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -200,8 +203,8 @@ TEST_F(Scale, TheClangPreludeChangesNoFindingOfAFileThatIncludesWhatItUses) {
   ASSERT_NE(without.find("\"findings\""), std::string::npos);
   EXPECT_EQ(check(with({"--no-cache"})), without);
   auto audit = [&](std::vector<std::string> extra) {
-    std::vector<std::string> args = {"audit", "--format", "json", "--no-cache", "-q", "--fail-on", "never",
-                                     "--show", "all", "--columns", "all", "--target", "sm_120"};
+    std::vector<std::string> args = {"audit",  "--format", "json",      "--no-cache", "-q",       "--fail-on", "never",
+                                     "--show", "all",      "--columns", "all",        "--target", "sm_120"};
     args.insert(args.end(), extra.begin(), extra.end());
     ProcessResult r = run(with(args));
     EXPECT_EQ(r.exit_code, 0) << r.err;
@@ -282,8 +285,8 @@ TEST_F(Scale, ClangIsOpenedOnlyByAScanThatParsesCpp) {
     return r.err.find("archscan-clang.so") != std::string::npos;
   };
   const std::string cache = (dir / "cache").string();
-  std::vector<std::string> cpp = {"check", "-q", "--fail-on", "never", "-o", "/dev/null", "--cache-dir", cache,
-                                  "trtllm-sm-dispatch"};
+  std::vector<std::string> cpp = {"check",       "-q",  "--fail-on",         "never", "-o", "/dev/null",
+                                  "--cache-dir", cache, "trtllm-sm-dispatch"};
   EXPECT_FALSE(opensClang({"check", "-q", "--fail-on", "never", "-o", "/dev/null", "--no-cache", "sglang-symm-mem"}));
   EXPECT_TRUE(opensClang(cpp));
   EXPECT_FALSE(opensClang(cpp)) << "a warm scan parses nothing";
@@ -300,7 +303,8 @@ TEST_F(Scale, ABinaryWithoutItsClangModuleSaysSo) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("cannot find the C++ front-end, archscan-clang.so, beside " + lone.parent_path().string()),
-            std::string::npos) << r.err;
+            std::string::npos)
+      << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 

@@ -58,10 +58,16 @@ TEST(ShellLexer, HereDocumentBodiesAreSkipped) {
 }
 
 TEST(ShellLexer, MalformedInputIsReportedNotFatal) {
-  const std::vector<std::pair<std::string, bool>> cases = {
-      {"A=\"unterminated\n", true}, {"B='x", true},          {"C=$(never", true}, {"D=${x", true},
-      {"E=`q", true},                {"\\", false},          {"$", false},        {"case in ) ;;", false},
-      {"\xff\xfe", false},           {"F=${G:-\"a b}", true}};
+  const std::vector<std::pair<std::string, bool>> cases = {{"A=\"unterminated\n", true},
+                                                           {"B='x", true},
+                                                           {"C=$(never", true},
+                                                           {"D=${x", true},
+                                                           {"E=`q", true},
+                                                           {"\\", false},
+                                                           {"$", false},
+                                                           {"case in ) ;;", false},
+                                                           {"\xff\xfe", false},
+                                                           {"F=${G:-\"a b}", true}};
   for (const auto& [text, unterminated] : cases) {
     scripts::ShellLex lx = lexShell(text);
     EXPECT_EQ(!lx.errors.empty(), unterminated) << text;
@@ -113,7 +119,8 @@ TEST(ScriptsFrontend, ShellListsAreMergedPerVariableWithPatchableItems) {
 
 TEST(ScriptsFrontend, NvccFlagsAndArchFlags) {
   std::string src =
-      "NVCC_FLAGS=\"-O3 -gencode arch=compute_90a,code=sm_90a -gencode=arch=compute_100a,code=[sm_100a,compute_100a]\"\n"
+      "NVCC_FLAGS=\"-O3 -gencode arch=compute_90a,code=sm_90a "
+      "-gencode=arch=compute_100a,code=[sm_100a,compute_100a]\"\n"
       "nvcc -arch=sm_90 -c k.cu\n"
       "python bench.py --arch sm_100a --port 9000\n"
       "python other.py --arch x86_64 --count 90\n";

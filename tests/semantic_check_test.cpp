@@ -94,7 +94,8 @@ TEST(SemanticCheck, RefusesANewSyntaxError) {
 
 TEST(SemanticCheck, RefusesACppEditThatLeavesABracketOpen) {
   // A guard widened with a parenthesis too few would no longer compile.
-  std::string old = "__global__ void k(float* o) {\n#if (__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000)\n  o[0] = 1;\n#endif\n}\n";
+  std::string old =
+      "__global__ void k(float* o) {\n#if (__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000)\n  o[0] = 1;\n#endif\n}\n";
   FileFacts f = test::extractCpp(old, "k.cu");
   f.path = "k.cu";
   Program program = link({f});

@@ -2,8 +2,8 @@
 // from the last scan unread; any change of content, size, inode or times, a
 // damaged snapshot, or a stamp too close to the scan's start makes it read
 // the file again.
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 
 #include <filesystem>

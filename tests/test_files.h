@@ -36,9 +36,8 @@ inline const char* const kOneCapabilityTable =
 
 // A fresh folder per test, named after it, removed afterwards.
 inline std::filesystem::path freshDir(const std::string& prefix) {
-  auto dir = std::filesystem::temp_directory_path() /
-             (prefix + "-" + std::to_string(::getpid()) + "-" +
-              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  auto dir = std::filesystem::temp_directory_path() / (prefix + "-" + std::to_string(::getpid()) + "-" +
+                                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

@@ -2,10 +2,10 @@
 // Helpers shared by the unit tests.
 #include <string>
 
-#include "knowledge/knowledge.h"
-#include "model/facts.h"
 #include "cpp/clang_parser.h"
 #include "cpp/cpp_frontend.h"
+#include "knowledge/knowledge.h"
+#include "model/facts.h"
 #include "python/python_frontend.h"
 
 namespace archscan::test {

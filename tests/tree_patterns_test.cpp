@@ -22,8 +22,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* const kQueryFiles[] = {"literals", "comparisons", "branches", "lookups",
-                                   "imports", "definitions", "build_strings"};
+const char* const kQueryFiles[] = {"literals", "comparisons", "branches",     "lookups",
+                                   "imports",  "definitions", "build_strings"};
 
 std::string querySource(const char* name) { return test::slurp(fs::path(QUERIES_DIR) / (std::string(name) + ".scm")); }
 
@@ -158,7 +158,8 @@ TEST_F(TreePatterns, AVisitorSeesEveryNodeWithItsAncestors) {
   std::vector<std::string> sources{"def f(x):\n    if x:\n        return [g(y) for y in x]\n    raise E\n",
                                    "A = {9: 1}\ndef f(:\n    return A[cap]\nclass C(\n"};
   for (const auto& e : fs::recursive_directory_iterator(TESTDATA_DIR))
-    if (e.is_regular_file() && e.path().extension() == ".py" && sources.size() < 40) sources.push_back(test::slurp(e.path()));
+    if (e.is_regular_file() && e.path().extension() == ".py" && sources.size() < 40)
+      sources.push_back(test::slurp(e.path()));
   TSParser* parser = ts_parser_new();
   ts_parser_set_language(parser, tree_sitter_python());
   for (const auto& source : sources) {
@@ -176,13 +177,18 @@ TEST_F(TreePatterns, AVisitorSeesEveryNodeWithItsAncestors) {
 TEST_F(TreePatterns, SameCapturesOnNestedAndDamagedInput) {
   // Same-byte nesting (a[0][1], f(x)(y), a[0].get(k)), a method call whose
   // callee is parenthesised (no match), and broken syntax.
-  EXPECT_GT(expectSameAsQuery("x = a[0][1]\ny = f(x)(y).get(k)[2]\nz = a[0].get(k, {9: 1})\nw = (a.get)(k)\n", "nesting"), 3u);
-  EXPECT_GT(expectSameAsQuery("for t in TABLE:\n    if t.sm == (9, 0):\n        pass\nfor x in range(3): pass\n", "loops"), 3u);
+  EXPECT_GT(
+      expectSameAsQuery("x = a[0][1]\ny = f(x)(y).get(k)[2]\nz = a[0].get(k, {9: 1})\nw = (a.get)(k)\n", "nesting"),
+      3u);
+  EXPECT_GT(
+      expectSameAsQuery("for t in TABLE:\n    if t.sm == (9, 0):\n        pass\nfor x in range(3): pass\n", "loops"),
+      3u);
   EXPECT_GT(expectSameAsQuery("A = {9: 1, 10: 2}\ndef f(:\n    return A[cap]\nx = (\nB = [1, (9, 0)]\n"
                               "if cap == (9, 0):\n    y = A.get(cap)\nclass C(\n  z = d.get(\nfor in :\n",
                               "broken"),
             3u);
-  EXPECT_GT(expectSameAsQuery("import a.b as c\nfrom x import (y,\nT = {(9, 0): 1}\nv = T[(9, 0)]\n", "broken import"), 3u);
+  EXPECT_GT(expectSameAsQuery("import a.b as c\nfrom x import (y,\nT = {(9, 0): 1}\nv = T[(9, 0)]\n", "broken import"),
+            3u);
 }
 
 TEST(TreePatternReader, ReadsTheSubsetWithFieldsAndCaptures) {

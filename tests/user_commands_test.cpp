@@ -1,9 +1,9 @@
 // What a user reaches for besides check: archscan.yaml found above the
 // scanned paths, -v, FORCE_COLOR, several reports from one scan, rules,
 // explain (whose examples must really get their finding) and completions.
-#include <algorithm>
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
+#include <algorithm>
 
 #include <filesystem>
 #include <map>
@@ -132,7 +132,8 @@ TEST_F(UserCommands, PathsWithDifferentSettingsAreRefused) {
 // Which files' findings are marked as tests, benchmarks, examples or docs, by file.
 std::map<std::string, bool> supportByFile(const ProcessResult& r) {
   std::map<std::string, bool> out;
-  for (const auto& f : YAML::Load(r.out)["findings"]) out[f["file"].as<std::string>()] = f["in_tests_or_examples"].as<bool>();
+  for (const auto& f : YAML::Load(r.out)["findings"])
+    out[f["file"].as<std::string>()] = f["in_tests_or_examples"].as<bool>();
   return out;
 }
 
@@ -142,13 +143,15 @@ TEST_F(UserCommands, SupportPathsReplaceTheDefaults) {
   const std::vector<std::string> args = {"check", "--target", "sm_120", "--format", "json", "--fail-on", "never", "."};
   ProcessResult r = run(args);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(supportByFile(r), (std::map<std::string, bool>{
-                                  {"legacy/tables.py", false}, {"pkg/sub/tables.py", false}, {"tests/tables.py", true}}));
+  EXPECT_EQ(supportByFile(r),
+            (std::map<std::string, bool>{
+                {"legacy/tables.py", false}, {"pkg/sub/tables.py", false}, {"tests/tables.py", true}}));
   spit(dir / "repo/archscan.yaml", "support-paths: [legacy/**, pkg/sub/**]\n");
   r = run(args);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(supportByFile(r), (std::map<std::string, bool>{
-                                  {"legacy/tables.py", true}, {"pkg/sub/tables.py", true}, {"tests/tables.py", false}}));
+  EXPECT_EQ(supportByFile(r),
+            (std::map<std::string, bool>{
+                {"legacy/tables.py", true}, {"pkg/sub/tables.py", true}, {"tests/tables.py", false}}));
   // The globs are relative to archscan.yaml's folder, wherever archscan runs.
   r = run(args, "repo/pkg");
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -172,7 +175,9 @@ TEST_F(UserCommands, VerboseNamesTheSettingsAndTimesEachPhase) {
   EXPECT_EQ(got[0].rfind("archscan: settings: no archscan.yaml, none found (looked up to ", 0), 0u) << got[0];
   EXPECT_NE(got[0].find(fs::canonical(dir / "repo").string()), std::string::npos) << got[0];
   EXPECT_EQ(got[1].rfind("archscan: profile: ", 0), 0u) << got[1];
-  EXPECT_NE(r.err.find("python        1 files,      0 unchanged,      1 past the prefilter (100.0%)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("python        1 files,      0 unchanged,      1 past the prefilter (100.0%)"),
+            std::string::npos)
+      << r.err;
   EXPECT_NE(std::find(got.begin(), got.end(), "link | 1 sites, 0 families"), got.end()) << r.err;
   EXPECT_NE(std::find(got.begin(), got.end(), "analyze | 1 findings"), got.end()) << r.err;
   EXPECT_EQ(got.back(), "report | 1 output") << r.err;
@@ -255,7 +260,8 @@ TEST_F(UserCommands, ExplainExamplesGetTheirFinding) {
     for (const auto& f : YAML::Load(scanned.out)["findings"])
       found.push_back(f["rule"].as<std::string>() + ":" + f["line"].as<std::string>());
     EXPECT_NE(std::find(found.begin(), found.end(), rule + ":" + std::to_string(marked)), found.end())
-        << rule << " example, line " << marked << ":\n" << text << scanned.out;
+        << rule << " example, line " << marked << ":\n"
+        << text << scanned.out;
   }
   ProcessResult r = run({"explain", "missing-ach"});
   EXPECT_EQ(r.exit_code, 2);
@@ -266,21 +272,23 @@ TEST_F(UserCommands, CompletionScriptsParseAndNameEveryCommand) {
   for (std::string shell : {"bash", "zsh", "fish"}) {
     ProcessResult r = run({"completion", shell});
     ASSERT_EQ(r.exit_code, 0) << shell << r.err;
-    for (const char* word : {"check", "audit", "patch", "fix", "archs", "rules", "explain", "target", "exclude",
-                             "missing-arch", "sarif"})
+    for (const char* word :
+         {"check", "audit", "patch", "fix", "archs", "rules", "explain", "target", "exclude", "missing-arch", "sarif"})
       EXPECT_NE(r.out.find(word), std::string::npos) << shell << " lacks " << word;
     spit(dir / ("completion." + shell), r.out);
   }
   // Each script is valid in its shell (where that shell is installed), and
   // the bash one completes a command's options.
-  for (auto [shell, check] : {std::pair<std::string, std::string>{"bash", "-n"}, {"zsh", "-n"}, {"fish", "--no-execute"}}) {
+  for (auto [shell, check] :
+       {std::pair<std::string, std::string>{"bash", "-n"}, {"zsh", "-n"}, {"fish", "--no-execute"}}) {
     std::string program = "/usr/bin/" + shell;
     if (!fs::exists(program)) continue;
     ProcessResult syntax = runProcess(program, {check, (dir / ("completion." + shell)).string()}, dir.string());
     EXPECT_EQ(syntax.exit_code, 0) << shell << ": " << syntax.err;
   }
-  spit(dir / "complete.sh", "source completion.bash\nCOMP_WORDS=(archscan check --for)\nCOMP_CWORD=2\n"
-                            "_archscan\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n");
+  spit(dir / "complete.sh",
+       "source completion.bash\nCOMP_WORDS=(archscan check --for)\nCOMP_CWORD=2\n"
+       "_archscan\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n");
   ProcessResult done = runProcess("/bin/bash", {"complete.sh"}, dir.string());
   EXPECT_EQ(done.out, "--format\n") << done.err;
   ProcessResult r = run({"completion", "tcsh"});

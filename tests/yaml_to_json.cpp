@@ -14,7 +14,8 @@ void quote(const std::string& s, std::ostream& out) {
   for (char c : s) {
     if (c == '"' || c == '\\') out << '\\' << c;
     else if (c == '\n') out << "\\n";
-    else if (static_cast<unsigned char>(c) < 0x20) out << "\\u00" << "0123456789abcdef"[c >> 4] << "0123456789abcdef"[c & 15];
+    else if (static_cast<unsigned char>(c) < 0x20)
+      out << "\\u00" << "0123456789abcdef"[c >> 4] << "0123456789abcdef"[c & 15];
     else out << c;
   }
   out << '"';

@@ -49,8 +49,8 @@ int sync(const std::string& root, bool write) {
   struct Document {
     std::string path, have, want;
   };
-  for (const Document& d : {Document{readmePath, readme, wanted},
-                            Document{schemaPath, slurp(schemaPath), archscan::configSchema()}}) {
+  for (const Document& d :
+       {Document{readmePath, readme, wanted}, Document{schemaPath, slurp(schemaPath), archscan::configSchema()}}) {
     const std::string &path = d.path, &have = d.have, &want = d.want;
     if (have == want) continue;
     if (write) {

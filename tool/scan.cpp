@@ -10,8 +10,8 @@
 #include <stdexcept>
 
 #include "analyze/rules/rules.h"
-#include "cache/snapshot.h"
 #include "arch/suggest.h"
+#include "cache/snapshot.h"
 #include "discover/discover.h"
 #include "extract/cache_key.h"
 #include "extract/extract.h"
@@ -82,8 +82,9 @@ void splitDiscovery(Discovery& found, const ScanOptions& opts, std::vector<Diagn
   for (size_t i = 0; i < opts.excludes.size(); ++i) {
     if (found.exclude_hits[i]) continue;
     const ExcludeSpec& e = opts.excludes[i];
-    std::string where = e.origin_file.empty() ? "--exclude '" + e.pattern + "' (relative to the current folder)"
-                                              : "exclude '" + e.pattern + "' (relative to " + e.origin_file + "'s folder)";
+    std::string where = e.origin_file.empty()
+                            ? "--exclude '" + e.pattern + "' (relative to the current folder)"
+                            : "exclude '" + e.pattern + "' (relative to " + e.origin_file + "'s folder)";
     notices.push_back({"warning", e.origin_file, e.origin_line, where + " matches nothing"});
   }
   if (input_errors.empty() && found.files.empty())
@@ -98,7 +99,8 @@ void splitDiscovery(Discovery& found, const ScanOptions& opts, std::vector<Diagn
 void splitExtraction(const std::vector<FileFacts>& files, std::vector<Diagnostic>& input_errors) {
   for (const auto& f : files)
     for (const auto& d : f.diagnostics)
-      if (d.level == "error" && (f.content_hash == 0 || d.message.rfind("not UTF-8", 0) == 0)) input_errors.push_back(d);
+      if (d.level == "error" && (f.content_hash == 0 || d.message.rfind("not UTF-8", 0) == 0))
+        input_errors.push_back(d);
 }
 
 // `archscan: ignore[missing-ach]` suppresses nothing and would hide that: name the unknown id.
@@ -242,7 +244,8 @@ Extracted mergeFacts(const ScanOptions& opts, const Knowledge& k, const Frontend
   for (int i = 1; i <= count; ++i)
     if (!seen.count(i))
       throw std::runtime_error("--facts: shard " + std::to_string(i) + "/" + std::to_string(count) + " is missing");
-  std::stable_sort(out.files.begin(), out.files.end(), [](const FileFacts& a, const FileFacts& b) { return a.path < b.path; });
+  std::stable_sort(out.files.begin(), out.files.end(),
+                   [](const FileFacts& a, const FileFacts& b) { return a.path < b.path; });
   for (size_t i = 1; i < out.files.size(); ++i)
     if (out.files[i].path == out.files[i - 1].path)
       throw std::runtime_error("--facts: " + out.files[i].path + " is in more than one facts file");

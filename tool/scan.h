@@ -18,7 +18,7 @@ namespace archscan {
 // A glob of paths to skip, and where it was written (for the warning when it matches nothing).
 struct ExcludeSpec {
   std::string pattern;
-  std::string base;         // the folder a glob with '/' is relative to (absolute)
+  std::string base;  // the folder a glob with '/' is relative to (absolute)
   std::string origin_file;  // archscan.yaml, or empty for the command line
   int origin_line = 0;
 };
@@ -29,9 +29,9 @@ struct ScanOptions {
   int jobs = 0;  // 0: all cores
   std::vector<DeclaredFamily> families;  // from archscan.yaml
   std::vector<std::string> support_paths;  // archscan.yaml support-paths; empty: defaults
-  bool progress = false;                 // files done / total on stderr while extracting
-  std::string compile_db;                // -p: compile_commands.json or its folder; "" to look for one
-  AnalyzeOptions analyze;                // targets, --all
+  bool progress = false;  // files done / total on stderr while extracting
+  std::string compile_db;  // -p: compile_commands.json or its folder; "" to look for one
+  AnalyzeOptions analyze;  // targets, --all
   // The content cache: on unless --no-cache; "" dir: defaultCacheDir().
   bool cache = true;
   std::string cache_dir;

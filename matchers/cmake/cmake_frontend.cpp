@@ -104,8 +104,7 @@ struct VarSite {
 }  // namespace
 
 bool CMakeFrontend::accepts(std::string_view filename, std::string_view) const {
-  return filename == "CMakeLists.txt" ||
-         (filename.size() >= 6 && filename.substr(filename.size() - 6) == ".cmake");
+  return filename == "CMakeLists.txt" || (filename.size() >= 6 && filename.substr(filename.size() - 6) == ".cmake");
 }
 
 namespace {
@@ -142,9 +141,7 @@ bool indexingOnly(const std::string& source) {
 
 }  // namespace
 
-bool CMakeFrontend::worthParsing(std::string_view text) const {
-  return mentionsAny(text, archOrFrameworkWords());
-}
+bool CMakeFrontend::worthParsing(std::string_view text) const { return mentionsAny(text, archOrFrameworkWords()); }
 
 int CMakeFrontend::syntaxErrors(const SourceText& source) const {
   return static_cast<int>(cmake::lex(source.text).errors.size());
@@ -186,7 +183,8 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
     std::vector<std::pair<const Argument*, std::vector<ListItem>>> lists;
     for (size_t i = from; i < c.args.size(); ++i) {
       const Argument& a = c.args[i];
-      if (a.kind == cmake::ArgKind::Unquoted && (a.value == "CACHE" || a.value == "PARENT_SCOPE" || a.value == "FORCE")) break;
+      if (a.kind == cmake::ArgKind::Unquoted && (a.value == "CACHE" || a.value == "PARENT_SCOPE" || a.value == "FORCE"))
+        break;
       if (a.value.find("${") != std::string::npos && a.value.find(';') == std::string::npos) continue;
       auto items = parseArchList(a.value, k.archs);
       if (!items) return;  // a non-arch item: not an arch list

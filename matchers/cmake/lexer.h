@@ -16,8 +16,8 @@ enum class ArgKind { Unquoted, Quoted, Bracket };
 
 struct Argument {
   ArgKind kind = ArgKind::Unquoted;
-  std::string value;     // unescaped content (quotes and brackets removed)
-  uint32_t begin = 0;    // the whole argument, quotes included
+  std::string value;  // unescaped content (quotes and brackets removed)
+  uint32_t begin = 0;  // the whole argument, quotes included
   uint32_t end = 0;
   uint32_t content = 0;  // where `value`'s bytes start (after the quote or bracket)
   bool escaped = false;  // value differs from the source bytes (escapes, continuations)

@@ -41,7 +41,8 @@ std::optional<FlagUse> flagUse(std::string_view text, const std::vector<Token>& 
       if (t == "}" && --d < 0) break;
     }
     if (next < tokens.size() && end <= tokens.size())
-      use.other = exitOf(text, tokens, Span{tokens[next].begin, end < tokens.size() ? tokens[end].begin : tokens.back().end});
+      use.other =
+          exitOf(text, tokens, Span{tokens[next].begin, end < tokens.size() ? tokens[end].begin : tokens.back().end});
     return use;
   }
   return std::nullopt;

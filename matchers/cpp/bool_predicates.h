@@ -14,10 +14,10 @@
 namespace archscan::cpp {
 
 struct FlagUse {
-  std::string flag;   // is_sm9x
-  int line = 0;       // of the `if (flag)`
-  BlockExit taken;    // the branch the listed archs take
-  BlockExit other;    // what unlisted archs run: the else, or the statement after
+  std::string flag;  // is_sm9x
+  int line = 0;  // of the `if (flag)`
+  BlockExit taken;  // the branch the listed archs take
+  BlockExit other;  // what unlisted archs run: the else, or the statement after
   bool has_else = false;
 };
 

@@ -28,8 +28,8 @@ class OneFile : public llvm::vfs::File {
 
 llvm::vfs::Status OneFileSystem::fileStatus() const {
   // A device number no disk has, so the file manager never takes it for another file.
-  return llvm::vfs::Status(path_, llvm::sys::fs::UniqueID(0x61726368, 1), llvm::sys::TimePoint<>(), 0, 0,
-                           bytes_.size(), llvm::sys::fs::file_type::regular_file, llvm::sys::fs::perms::all_read);
+  return llvm::vfs::Status(path_, llvm::sys::fs::UniqueID(0x61726368, 1), llvm::sys::TimePoint<>(), 0, 0, bytes_.size(),
+                           llvm::sys::fs::file_type::regular_file, llvm::sys::fs::perms::all_read);
 }
 
 llvm::ErrorOr<llvm::vfs::Status> OneFileSystem::status(const llvm::Twine& path) {

@@ -123,8 +123,7 @@ class Reader {
     auto v = archNumber(t[i]);
     std::string_view after = i + 1 < t.size() ? spell(text_, t[i + 1]) : "";
     if (!v || instantiation_ || !listOpen(before) || !listClose(after)) return false;
-    if (spec_.part == Specialisation::Head &&
-        std::find(spec_.args.begin(), spec_.args.end(), i) != spec_.args.end())
+    if (spec_.part == Specialisation::Head && std::find(spec_.args.begin(), spec_.args.end(), i) != spec_.args.end())
       return spec_.own.insert(*v), false;
     // Clang reads a template's arguments one parameter at a time: `Sm<90>`
     // and `Sm<100>` are a set, `Table<90, 100>` is not, nor `Swizzle<2, 5, 3>`
@@ -246,16 +245,16 @@ class Reader {
 
   std::string_view text_;
   const Knowledge& k_;
-  std::set<long long> listed_;              // arch numbers in braced lists and calls
+  std::set<long long> listed_;  // arch numbers in braced lists and calls
   std::map<std::pair<std::string_view, int>, std::set<long long>> slots_;  // per template parameter
-  std::vector<char> open_;                   // brackets open at the token read
-  bool instantiation_ = false;               // inside an explicit instantiation
+  std::vector<char> open_;  // brackets open at the token read
+  bool instantiation_ = false;  // inside an explicit instantiation
   struct Specialisation {
     enum Part { None, Head, Body } part = None;
-    size_t depth = 0;          // brackets open at its `template`
+    size_t depth = 0;  // brackets open at its `template`
     std::vector<size_t> args;  // where its name's number arguments stand
-    std::set<long long> own;   // the arch numbers among them
-  } spec_;                     // a function specialised for one arch
+    std::set<long long> own;  // the arch numbers among them
+  } spec_;  // a function specialised for one arch
   std::map<std::string_view, bool> judged_;  // identifiers already judged
 };
 

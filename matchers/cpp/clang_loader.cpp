@@ -36,7 +36,8 @@ const ClangModuleApi& loadModule(const fs::path& path) {
   const ClangModuleApi* api = entry ? entry() : nullptr;
   if (!api || api->abi != kClangModuleAbi || api->settings_size != sizeof(ClangSettings) ||
       api->observations_size != sizeof(Observations))
-    throw std::runtime_error(path.string() + ": the C++ front-end is from another build of archscan (reinstall archscan)");
+    throw std::runtime_error(path.string() +
+                             ": the C++ front-end is from another build of archscan (reinstall archscan)");
   return *api;
 }
 
@@ -84,7 +85,9 @@ class LoadedClang : public ClangService {
 
 }  // namespace
 
-std::unique_ptr<ClangService> openClang(const ClangSettings& settings) { return std::make_unique<LoadedClang>(settings); }
+std::unique_ptr<ClangService> openClang(const ClangSettings& settings) {
+  return std::make_unique<LoadedClang>(settings);
+}
 
 std::string clangModuleStamp() {
   std::optional<FileStamp> s;

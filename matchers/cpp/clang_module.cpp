@@ -40,8 +40,8 @@ bool preparePrelude(const void* p) {
   }
 }
 
-const ClangModuleApi kApi = {kClangModuleAbi, sizeof(ClangSettings), sizeof(Observations), open, close, parse,
-                             preparePrelude};
+const ClangModuleApi kApi = {kClangModuleAbi, sizeof(ClangSettings), sizeof(Observations), open, close,
+                             parse,           preparePrelude};
 
 }  // namespace
 }  // namespace archscan::cpp

@@ -59,7 +59,9 @@ class SiteWalk : public RecursiveASTVisitor<SiteWalk> {
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr* call) { return lookups_.visitMemberCall(call), true; }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr* call) { return lookups_.visitOperatorCall(call), true; }
   bool VisitCXXForRangeStmt(CXXForRangeStmt* loop) { return lookups_.visitRangeFor(loop), true; }
-  bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc tl) { return templates_.visitTypeLoc(tl), true; }
+  bool VisitTemplateSpecializationTypeLoc(TemplateSpecializationTypeLoc tl) {
+    return templates_.visitTypeLoc(tl), true;
+  }
   bool VisitClassTemplateSpecializationDecl(ClassTemplateSpecializationDecl* d) {
     return templates_.visitSpecialization(d), true;
   }

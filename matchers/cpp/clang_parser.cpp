@@ -32,7 +32,7 @@
 namespace archscan::embedded {
 extern const char* const cuda_shim_h;
 extern const char* const prelude_h;
-}
+}  // namespace archscan::embedded
 
 namespace archscan::cpp {
 namespace {
@@ -130,8 +130,8 @@ std::string preludePchPath() { return std::string(kShimDir) + "/prelude.pch"; }
 // read) over the real file system, from `cwd`. With `missing`, paths earlier
 // parses found missing are not looked for again, except `own`.
 llvm::IntrusiveRefCntPtr<clang::FileManager> filesWith(const std::vector<std::pair<std::string, llvm::StringRef>>& virt,
-                                                      const std::string& cwd, llvm::StringRef prelude = {},
-                                                      MissingPaths* missing = nullptr, const std::string& own = {}) {
+                                                       const std::string& cwd, llvm::StringRef prelude = {},
+                                                       MissingPaths* missing = nullptr, const std::string& own = {}) {
   auto mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   for (const auto& [path, bytes] : virt) mem->addFile(path, 0, llvm::MemoryBuffer::getMemBuffer(bytes, path, false));
   mem->addFile(std::string(kShimDir) + "/cuda_shim.h", 0, llvm::MemoryBuffer::getMemBuffer(embedded::cuda_shim_h));
@@ -149,7 +149,8 @@ llvm::IntrusiveRefCntPtr<clang::FileManager> filesWith(const std::vector<std::pa
 
 bool runClang(const std::vector<std::string>& argv, std::unique_ptr<clang::FrontendAction> action,
               clang::FileManager& files, Collector& diags) {
-  clang::tooling::ToolInvocation inv(argv, std::move(action), &files, std::make_shared<clang::PCHContainerOperations>());
+  clang::tooling::ToolInvocation inv(argv, std::move(action), &files,
+                                     std::make_shared<clang::PCHContainerOperations>());
   inv.setDiagnosticConsumer(&diags);
   return inv.run();
 }
@@ -178,7 +179,7 @@ std::vector<std::string> driverCc1(const std::vector<std::string>& argv, const s
 std::vector<CompileEntry> loadDatabase(const std::string& path) {
   std::string err;
   auto db = clang::tooling::JSONCompilationDatabase::loadFromFile(path, err,
-                                                                   clang::tooling::JSONCommandLineSyntax::AutoDetect);
+                                                                  clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!db) throw std::runtime_error(path + ": cannot read compilation database: " + err);
   std::vector<CompileEntry> out;
   for (const auto& c : db->getAllCompileCommands()) {
@@ -239,8 +240,8 @@ std::unique_ptr<ClangParser::Prelude> ClangParser::loadOrBuildPrelude() const {
     std::string probe = std::string(kShimDir) + "/probe.cu";
     auto files = filesWith({{probe, ""}}, kShimDir, llvm::StringRef(pch.data(), pch.size()));
     Collector diags;
-    return runClang(commandLine(with, tolerantFlags(probe, with), probe),
-                    std::make_unique<clang::SyntaxOnlyAction>(), *files, diags) &&
+    return runClang(commandLine(with, tolerantFlags(probe, with), probe), std::make_unique<clang::SyntaxOnlyAction>(),
+                    *files, diags) &&
            diags.getNumErrors() == 0;
   };
   auto out = std::make_unique<Prelude>();
@@ -333,8 +334,8 @@ Observations ClangParser::parse(const std::string& path, const std::string& text
                          missing_.get(), file);
   Observations out;
   Collector diags;
-  bool ok = runClang(cc1CommandLine(flags, includes, file),
-                     std::make_unique<ObserveAction>(text, settings_, out), *files, diags);
+  bool ok = runClang(cc1CommandLine(flags, includes, file), std::make_unique<ObserveAction>(text, settings_, out),
+                     *files, diags);
   out.errors = static_cast<int>(diags.getNumErrors());
   if (!out.parsed) {
     out.diagnostics.push_back({"warning", path, diags.firstLine,
@@ -342,8 +343,9 @@ Observations ClangParser::parse(const std::string& path, const std::string& text
                                    "); only what the source text shows was read"});
   } else if (entry && !ok && out.errors > 0) {
     out.diagnostics.push_back({"note", path, diags.firstLine,
-                               std::to_string(out.errors) + " Clang error(s) with the compilation database's flags (first: " +
-                                   diags.first + ")"});
+                               std::to_string(out.errors) +
+                                   " Clang error(s) with the compilation database's flags (first: " + diags.first +
+                                   ")"});
   }
   return out;
 }

@@ -26,8 +26,8 @@ std::vector<std::string> languageFlags(const std::string& file, const ClangPaths
   } else {
     // CUDA mode for C++ too: it accepts every C++ file and the __global__ &
     // co. that framework .cpp/.h files often carry.
-    out = {"-x", "cuda", "--cuda-host-only", "--cuda-gpu-arch=sm_90", "-nocudainc", "-nocudalib",
-           "-Wno-unknown-cuda-version"};
+    out = {"-x",         "cuda",       "--cuda-host-only",         "--cuda-gpu-arch=sm_90",
+           "-nocudainc", "-nocudalib", "-Wno-unknown-cuda-version"};
     if (prelude.empty()) {
       out.insert(out.end(), {"-include", paths.shim_dir + "/cuda_shim.h"});
     } else {
@@ -89,12 +89,29 @@ std::vector<std::string> databaseFlags(const CompileEntry& entry, const std::str
   const auto& a = entry.argv;
   static const std::set<std::string> kWithValue = {"-I", "-isystem", "-iquote", "-idirafter", "-D", "-U", "-include"};
   // nvcc options that take an operand as the next word; dropped together.
-  static const std::set<std::string> kNvccWithOperand = {"-gencode", "--generate-code", "-arch", "--gpu-architecture",
-                                                         "-code", "--gpu-code", "-Xcompiler", "--compiler-options",
-                                                         "-Xptxas", "--ptxas-options", "-Xnvlink", "-Xfatbin",
-                                                         "-ccbin", "--compiler-bindir", "--threads", "-t",
-                                                         "--default-stream", "-o", "-MF", "-MT", "-MQ",
-                                                         "--diag-suppress", "-maxrregcount"};
+  static const std::set<std::string> kNvccWithOperand = {"-gencode",
+                                                         "--generate-code",
+                                                         "-arch",
+                                                         "--gpu-architecture",
+                                                         "-code",
+                                                         "--gpu-code",
+                                                         "-Xcompiler",
+                                                         "--compiler-options",
+                                                         "-Xptxas",
+                                                         "--ptxas-options",
+                                                         "-Xnvlink",
+                                                         "-Xfatbin",
+                                                         "-ccbin",
+                                                         "--compiler-bindir",
+                                                         "--threads",
+                                                         "-t",
+                                                         "--default-stream",
+                                                         "-o",
+                                                         "-MF",
+                                                         "-MT",
+                                                         "-MQ",
+                                                         "--diag-suppress",
+                                                         "-maxrregcount"};
   bool hasStd = false;
   for (size_t i = 1; i < a.size(); ++i) {
     const std::string& w = a[i];
@@ -106,7 +123,8 @@ std::vector<std::string> databaseFlags(const CompileEntry& entry, const std::str
     for (const auto& f : kWithValue) {
       if (w == f && i + 1 < a.size()) {
         std::string v = a[++i];
-        if (f == "-I" || f == "-isystem" || f == "-iquote" || f == "-idirafter" || f == "-include") v = absoluteIn(entry.directory, v);
+        if (f == "-I" || f == "-isystem" || f == "-iquote" || f == "-idirafter" || f == "-include")
+          v = absoluteIn(entry.directory, v);
         out.push_back(f);
         out.push_back(v);
         taken = true;
@@ -123,7 +141,8 @@ std::vector<std::string> databaseFlags(const CompileEntry& entry, const std::str
     if (taken) continue;
     if (startsWith(w, "-std=")) {
       std::string v = w.substr(5);
-      if (v == "c++14" || v == "c++17" || v == "c++20" || v == "gnu++17" || v == "gnu++20" || v == "c11" || v == "c17") {
+      if (v == "c++14" || v == "c++17" || v == "c++20" || v == "gnu++17" || v == "gnu++20" || v == "c11" ||
+          v == "c17") {
         out.push_back(w);
         hasStd = true;
       }
@@ -149,7 +168,8 @@ const CompileEntry* entryFor(const std::vector<CompileEntry>& entries, const std
   return best;
 }
 
-std::vector<std::string> commandLine(const ClangPaths& paths, const std::vector<std::string>& flags, const std::string& file) {
+std::vector<std::string> commandLine(const ClangPaths& paths, const std::vector<std::string>& flags,
+                                     const std::string& file) {
   std::vector<std::string> argv{paths.driver};
   argv.insert(argv.end(), flags.begin(), flags.end());
   argv.push_back(file);

@@ -16,10 +16,10 @@ struct CompileEntry {
 
 // Where the Clang front-end finds its built-in pieces.
 struct ClangPaths {
-  std::string driver;        // absolute clang++ (the driver finds libstdc++ relative to it)
+  std::string driver;  // absolute clang++ (the driver finds libstdc++ relative to it)
   std::string resource_dir;  // stddef.h and the CUDA builtin headers
-  std::string shim_dir;      // virtual folder holding the CUDA shim and empty runtime headers
-  std::string prelude_pch;   // the precompiled prelude tolerant C++/CUDA parses start from; "" for none
+  std::string shim_dir;  // virtual folder holding the CUDA shim and empty runtime headers
+  std::string prelude_pch;  // the precompiled prelude tolerant C++/CUDA parses start from; "" for none
 };
 
 // Flags the prelude (shim/prelude.h) is precompiled with: those of a
@@ -46,7 +46,8 @@ std::vector<std::string> databaseFlags(const CompileEntry& entry, const std::str
 const CompileEntry* entryFor(const std::vector<CompileEntry>& entries, const std::string& file);
 
 // The full argv: driver, flags, the file.
-std::vector<std::string> commandLine(const ClangPaths& paths, const std::vector<std::string>& flags, const std::string& file);
+std::vector<std::string> commandLine(const ClangPaths& paths, const std::vector<std::string>& flags,
+                                     const std::string& file);
 
 // "c", "c++" or "cuda" by extension.
 std::string languageOfExtension(const std::string& file);

@@ -16,7 +16,7 @@ struct Arms {
   std::vector<ArchRange> ranges;
   SpellingStyle style;
   int positive = 0;  // == tests
-  int negated = 0;   // != tests
+  int negated = 0;  // != tests
 };
 
 // Adds the arms of `c` whose subject is spelled `subject` to `out`, as arm

@@ -6,9 +6,9 @@
 #include "balance.h"
 #include "clang_gate.h"
 #include "clang_service.h"
-#include "frontend/prefilter.h"
 #include "cpp_sites.h"
 #include "cpp_subject.h"
+#include "frontend/prefilter.h"
 #include "frontend/suppressions.h"
 #include "guards.h"
 #include "raw_lexer.h"
@@ -35,9 +35,13 @@ cpp::ClangSettings withBodyFilter(cpp::ClangSettings s, const Knowledge& k) {
 
 CppFrontend::CppFrontend(const Knowledge& k, const CppSettings& settings)
     : k_(k),
-      parser_(cpp::openClang(withBodyFilter(
-          cpp::ClangSettings{settings.root, settings.database, {}, settings.prelude, settings.prelude_dir,
-                             settings.shipped_prelude_dir}, k))) {}
+      parser_(cpp::openClang(withBodyFilter(cpp::ClangSettings{settings.root,
+                                                               settings.database,
+                                                               {},
+                                                               settings.prelude,
+                                                               settings.prelude_dir,
+                                                               settings.shipped_prelude_dir},
+                                            k))) {}
 
 CppFrontend::~CppFrontend() = default;
 
@@ -75,7 +79,8 @@ std::string findCppCompilationDatabase(const std::string& root) {
   std::vector<std::string> found;
   for (const auto& d : fs::directory_iterator(r, ec)) {
     std::string name = d.path().filename().string();
-    if (d.is_directory(ec) && name.rfind("build", 0) == 0 && fs::is_regular_file(d.path() / "compile_commands.json", ec))
+    if (d.is_directory(ec) && name.rfind("build", 0) == 0 &&
+        fs::is_regular_file(d.path() / "compile_commands.json", ec))
       found.push_back((d.path() / "compile_commands.json").string());
   }
   std::sort(found.begin(), found.end());

@@ -14,9 +14,9 @@ class ClangService;
 }
 
 struct CppSettings {
-  std::string root;      // the scanned folder: include dirs are guessed below it
+  std::string root;  // the scanned folder: include dirs are guessed below it
   std::string database;  // compile_commands.json; "" for the tolerant mode
-  bool prelude = false;     // start tolerant parses from the precompiled standard headers
+  bool prelude = false;  // start tolerant parses from the precompiled standard headers
   std::string prelude_dir;  // where that prelude is kept between scans; "" not kept
   std::string shipped_prelude_dir;  // where archscan's own build of it is installed; "" none
 };

@@ -106,7 +106,8 @@ void finishSite(Site& s, const std::string& function, const MacroOrigin& origin,
   // case label, a widened test, a copied initializer); keys in a macro's
   // body are every expansion's text.
   s.patchable = s.macro.empty();
-  if (!s.patchable) s.unpatchable_reason = "produced by the expansion of macro " + origin.macro + "; edit the macro by hand";
+  if (!s.patchable)
+    s.unpatchable_reason = "produced by the expansion of macro " + origin.macro + "; edit the macro by hand";
 }
 
 void switchSites(const SiteInput& in, std::vector<Site>& out) {
@@ -156,9 +157,11 @@ void switchSites(const SiteInput& in, std::vector<Site>& out) {
     s.subject = subject;
     s.evidence = subject.evidence;
     if (sw.recovered)
-      s.evidence.reasons.push_back("read from source text: Clang did not see this switch (unknown macro, skipped branch or parse error)");
+      s.evidence.reasons.push_back(
+          "read from source text: Clang did not see this switch (unknown macro, skipped branch or parse error)");
     else if (recovered > 0)
-      s.evidence.reasons.push_back(std::to_string(recovered) + " label(s) read from source text: Clang dropped them (undeclared identifiers)");
+      s.evidence.reasons.push_back(std::to_string(recovered) +
+                                   " label(s) read from source text: Clang dropped them (undeclared identifiers)");
     if (sw.fallthrough_default) {
       Span region = sw.fallthrough_default->body;
       region.end = sw.body.end > 0 ? sw.body.end - 1 : region.end;
@@ -221,7 +224,8 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
     s.end_line = run.back()->whole.end_line;
     applyArms(s, arms, subject, SiteKind::IfChain);
     if (head->recovered)
-      s.evidence.reasons.push_back("read from source text: Clang did not see this code (a branch the preprocessor skipped or an unknown macro)");
+      s.evidence.reasons.push_back(
+          "read from source text: Clang did not see this code (a branch the preprocessor skipped or an unknown macro)");
     const ChainObs* last = run.back();
     if (arms.positive == 0 && arms.negated > 0) {
       // `if (sm != 90 && sm != 100) throw ...`: a missing arch takes the body.
@@ -244,10 +248,10 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
         s.conjoined = !onlyTestsOn(head->branches[0].condition, subjectText, in.text, in.tokens, head->whole);
       }
       s.on_missing = crash ? OnMissing::Crash : OnMissing::Fallback;
-      s.on_missing_reason = s.skips ? "the test is skipped"
+      s.on_missing_reason = s.skips       ? "the test is skipped"
                             : assertMacro ? head->origin.macro + " fails"
-                            : crash ? "the guard throws"
-                                    : "the guard takes another path";
+                            : crash       ? "the guard throws"
+                                          : "the guard takes another path";
       s.check = crash;
       s.exits_unlisted = exits;
     } else if (last->otherwise) {
@@ -256,7 +260,8 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
       s.on_missing_reason = x.exit == Exit::Crashes ? "the else branch: " + x.what : "the else branch runs instead";
       if (x.exit == Exit::Crashes) s.crash_message = x.message;
       s.skips = x.skips;
-      if (x.exit == Exit::Crashes && dispatchesOnOtherInput(run, subjectText) && !speaksOfArch(x.message + " " + x.what)) {
+      if (x.exit == Exit::Crashes && dispatchesOnOtherInput(run, subjectText) &&
+          !speaksOfArch(x.message + " " + x.what)) {
         s.check = true;
         s.conjoined = true;
       }

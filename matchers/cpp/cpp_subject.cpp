@@ -39,9 +39,10 @@ std::string upper(std::string s) {
 }
 
 bool crashCall(const std::string& id) {
-  static const std::set<std::string> kAlways = {"abort", "exit", "_Exit", "quick_exit", "terminate", "__trap",
-                                                "__builtin_trap", "__builtin_unreachable", "unreachable",
-                                                "__assert_fail", "llvm_unreachable"};
+  static const std::set<std::string> kAlways = {
+      "abort",       "exit",          "_Exit",           "quick_exit",
+      "terminate",   "__trap",        "__builtin_trap",  "__builtin_unreachable",
+      "unreachable", "__assert_fail", "llvm_unreachable"};
   if (kAlways.count(id)) return true;
   std::string u = upper(id);
   // Project macros: DG_HOST_UNREACHABLE, TLLM_THROW, NVTE_ERROR, TORCH_CHECK_NOT_IMPLEMENTED.
@@ -77,7 +78,8 @@ Subject judgeOperand(const Operand& o, const Knowledge& k) {
         break;
       }
   if (!e.subject) {
-    bool member = std::count(o.atoms.begin(), o.atoms.end(), "major") + std::count(o.atoms.begin(), o.atoms.end(), "minor") > 0;
+    bool member =
+        std::count(o.atoms.begin(), o.atoms.end(), "major") + std::count(o.atoms.begin(), o.atoms.end(), "minor") > 0;
     bool props = false;
     for (const auto& c : o.calls) props |= inFolded(k.property_calls, c);
     for (const auto& a : o.atoms) props |= a == "cudaDeviceProp";
@@ -180,8 +182,8 @@ BlockExit exitOf(std::string_view text, const std::vector<Token>& fileTokens, co
     bool call = i + 1 < count && spell(text, toks[i + 1]) == "(";
     std::string firstArg;
     if (call && i + 2 < count) firstArg = std::string(spell(text, toks[i + 2]));
-    bool falseArg = firstArg == "false" || firstArg == "0" ||
-                    (firstArg == "!" && i + 3 < count && toks[i + 3].kind == Tok::String);
+    bool falseArg =
+        firstArg == "false" || firstArg == "0" || (firstArg == "!" && i + 3 < count && toks[i + 3].kind == Tok::String);
     if (id == "GTEST_SKIP") {
       out.exit = Exit::Returns;
       out.skips = true;
@@ -216,7 +218,8 @@ std::string enclosingCallee(std::string_view text, uint32_t at) {
     uint32_t end = i - 1;
     while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t' || text[end - 1] == '\n')) --end;
     uint32_t b = end;
-    while (b > 0 && (std::isalnum(static_cast<unsigned char>(text[b - 1])) || text[b - 1] == '_' || text[b - 1] == ':')) --b;
+    while (b > 0 && (std::isalnum(static_cast<unsigned char>(text[b - 1])) || text[b - 1] == '_' || text[b - 1] == ':'))
+      --b;
     std::string name(text.substr(b, end - b));
     auto colon = name.rfind("::");
     if (colon != std::string::npos) name = name.substr(colon + 2);

@@ -15,9 +15,9 @@ Subject judgeOperand(const Operand& o, const Knowledge& k);
 
 struct BlockExit {
   Exit exit = Exit::Falls;
-  std::string what;     // the crashing or returning statement, shortened
+  std::string what;  // the crashing or returning statement, shortened
   std::string message;  // the string literals of that statement, for gate detection
-  bool skips = false;   // GTEST_SKIP(): a test skipped, not a crash
+  bool skips = false;  // GTEST_SKIP(): a test skipped, not a crash
 };
 // The contents of the string literals among tokens[from, to), space-separated.
 std::string stringLiterals(std::string_view text, const std::vector<Token>& tokens, size_t from, size_t to);

@@ -90,9 +90,10 @@ void emit(const Group& g, const Token& close, std::string_view text, const std::
     s.on_missing = OnMissing::Fallback;
     // A guard around a whole function body (a kernel) with no #else: on other
     // archs the function silently computes nothing.
-    s.compiled_out = (arms.positive > 0 || !arms.ranges.empty()) && wrapsBody(enclosing(fns, g.open.begin), g.open, close, tokens);
-    s.on_missing_reason = s.compiled_out ? "the guarded body of " + fn + " is compiled out"
-                                         : "the guarded code is compiled out";
+    s.compiled_out =
+        (arms.positive > 0 || !arms.ranges.empty()) && wrapsBody(enclosing(fns, g.open.begin), g.open, close, tokens);
+    s.on_missing_reason =
+        s.compiled_out ? "the guarded body of " + fn + " is compiled out" : "the guarded code is compiled out";
   }
   out.push_back(std::move(s));
 }

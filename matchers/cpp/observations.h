@@ -27,11 +27,11 @@ struct MacroOrigin {
 // An expression a decision is made on, traced inside this file through
 // locals, out-parameters, arithmetic and the bodies of called functions.
 struct Operand {
-  std::string text;                          // as spelled
-  std::string binding;                       // fn.var for locals and parameters, var for globals, "" otherwise
-  std::vector<std::string> names;            // variables, parameters, fields met on the way
-  std::vector<std::string> calls;            // callees met, and calls that filled an out-parameter
-  std::vector<std::string> atoms;            // enumerators, macros, member names, type names
+  std::string text;  // as spelled
+  std::string binding;  // fn.var for locals and parameters, var for globals, "" otherwise
+  std::vector<std::string> names;  // variables, parameters, fields met on the way
+  std::vector<std::string> calls;  // callees met, and calls that filled an out-parameter
+  std::vector<std::string> atoms;  // enumerators, macros, member names, type names
   std::vector<std::string> undefined_calls;  // callees whose body this file does not have
 };
 
@@ -76,10 +76,10 @@ struct ChainObs {
 
 struct CaseObs {
   std::optional<long long> value;  // when Sema evaluated it
-  std::string text;                // spelled label expression
-  std::string enumerator;          // the enumerator a label names, if any
+  std::string text;  // spelled label expression
+  std::string enumerator;  // the enumerator a label names, if any
   Span label;
-  bool recovered = false;          // read from the text because Clang dropped it
+  bool recovered = false;  // read from the text because Clang dropped it
 };
 
 struct SwitchObs {
@@ -106,7 +106,7 @@ struct InitObs {
   std::string name;
   std::string function;  // empty at namespace or class scope
   Span whole;
-  Span init;             // the outer braces
+  Span init;  // the outer braces
   MacroOrigin origin;
 };
 
@@ -118,15 +118,15 @@ struct LookupObs {
   std::string how;
   int line = 0;
   std::optional<Span> after;  // for a loop: the statement that runs when nothing matched
-  std::string table_file;     // the included file that declares the table; "" for this one
+  std::string table_file;  // the included file that declares the table; "" for this one
 };
 
 struct TemplateArgObs {
-  std::string templ;     // qualified template name
+  std::string templ;  // qualified template name
   long long value = 0;
   std::string literal;
   Span literal_span;
-  Span whole;            // the template-id or the specialisation
+  Span whole;  // the template-id or the specialisation
 };
 
 struct FunctionObs {
@@ -150,7 +150,7 @@ struct Observations {
   std::vector<LookupObs> lookups;
   std::vector<TemplateArgObs> template_args;
   std::vector<FunctionObs> functions;
-  std::vector<uint32_t> seen_ifs;       // where every if statement Clang saw begins
+  std::vector<uint32_t> seen_ifs;  // where every if statement Clang saw begins
   std::vector<Diagnostic> diagnostics;  // Clang's errors, summarised
   int errors = 0;
   bool parsed = false;  // Clang produced an AST

@@ -59,8 +59,12 @@ struct Parser {
       Condition c = unary(depth + 1);
       if (c.size() == 1 && c[0].size() == 1) {
         CmpOp& op = c[0][0].op;
-        op = op == CmpOp::Eq ? CmpOp::Ne : op == CmpOp::Ne ? CmpOp::Eq : op == CmpOp::Lt ? CmpOp::Ge
-           : op == CmpOp::Le ? CmpOp::Gt : op == CmpOp::Gt ? CmpOp::Le : CmpOp::Lt;
+        op = op == CmpOp::Eq   ? CmpOp::Ne
+             : op == CmpOp::Ne ? CmpOp::Eq
+             : op == CmpOp::Lt ? CmpOp::Ge
+             : op == CmpOp::Le ? CmpOp::Gt
+             : op == CmpOp::Gt ? CmpOp::Le
+                               : CmpOp::Lt;
         return c;
       }
       return unknown();
@@ -98,13 +102,20 @@ struct Parser {
     bool aNum = aEnd - a == 1 && t[a].kind == Tok::Number, bNum = bEnd - b == 1 && t[b].kind == Tok::Number;
     if (aNum == bNum) return unknown();
     Test test;
-    test.op = op == "==" ? CmpOp::Eq : op == "!=" ? CmpOp::Ne : op == "<" ? CmpOp::Lt : op == "<=" ? CmpOp::Le
-            : op == ">" ? CmpOp::Gt : CmpOp::Ge;
+    test.op = op == "=="   ? CmpOp::Eq
+              : op == "!=" ? CmpOp::Ne
+              : op == "<"  ? CmpOp::Lt
+              : op == "<=" ? CmpOp::Le
+              : op == ">"  ? CmpOp::Gt
+                           : CmpOp::Ge;
     if (aNum) {  // 900 <= __CUDA_ARCH__
       std::swap(a, b);
       std::swap(aEnd, bEnd);
-      test.op = test.op == CmpOp::Lt ? CmpOp::Gt : test.op == CmpOp::Le ? CmpOp::Ge : test.op == CmpOp::Gt ? CmpOp::Lt
-              : test.op == CmpOp::Ge ? CmpOp::Le : test.op;
+      test.op = test.op == CmpOp::Lt   ? CmpOp::Gt
+                : test.op == CmpOp::Le ? CmpOp::Ge
+                : test.op == CmpOp::Gt ? CmpOp::Lt
+                : test.op == CmpOp::Ge ? CmpOp::Le
+                                       : test.op;
     }
     auto v = integerValue(spell(text, t[b]));
     if (!v) return unknown();
@@ -126,7 +137,8 @@ struct Parser {
     std::string_view name = spell(text, t[macro]);
     constexpr std::string_view kHead = "__CUDA_ARCH_FEAT_SM", kTail = "_ALL";
     if (name.size() <= kHead.size() + kTail.size() || name.substr(0, kHead.size()) != kHead ||
-        name.substr(name.size() - kTail.size()) != kTail) return std::nullopt;
+        name.substr(name.size() - kTail.size()) != kTail)
+      return std::nullopt;
     std::string_view digits = name.substr(kHead.size(), name.size() - kHead.size() - kTail.size());
     if (digits.size() < 2 || digits.size() > 3) return std::nullopt;
     for (char c : digits)
@@ -154,7 +166,8 @@ struct Parser {
         --depth;
       }
       if (depth == 0 && (s == "&&" || s == "||" || s == "==" || s == "!=" || s == "<" || s == "<=" || s == ">" ||
-                         s == ">=" || s == "?" || s == ":" || s == ",")) return;
+                         s == ">=" || s == "?" || s == ":" || s == ","))
+        return;
       ++i;
     }
   }

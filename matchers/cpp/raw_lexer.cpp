@@ -66,7 +66,7 @@ struct Cursor {
 };
 
 const char* const kPuncts[] = {"<<=", ">>=", "...", "->*", "==", "!=", "<=", ">=", "&&", "||", "::", "->", "<<",
-                               ">>", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##"};
+                               ">>",  "++",  "--",  "+=",  "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##"};
 
 }  // namespace
 
@@ -131,8 +131,8 @@ std::vector<Token> lexCpp(std::string_view text, uint32_t begin, uint32_t end, i
       ++c.i;
       while (!c.done()) {
         char d = c.s[c.i];
-        if ((d == '+' || d == '-') && (c.s[c.i - 1] == 'e' || c.s[c.i - 1] == 'E' || c.s[c.i - 1] == 'p' ||
-                                       c.s[c.i - 1] == 'P')) {
+        if ((d == '+' || d == '-') &&
+            (c.s[c.i - 1] == 'e' || c.s[c.i - 1] == 'E' || c.s[c.i - 1] == 'p' || c.s[c.i - 1] == 'P')) {
           ++c.i;
         } else if (identChar(d) || d == '.' || (d == '\'' && identChar(c.at(c.i + 1)))) {
           ++c.i;
@@ -185,7 +185,8 @@ std::optional<long long> integerValue(std::string_view lit) {
   std::string digits;
   for (char ch : lit)
     if (ch != '\'') digits += ch;
-  while (!digits.empty() && (digits.back() == 'u' || digits.back() == 'U' || digits.back() == 'l' || digits.back() == 'L'))
+  while (!digits.empty() &&
+         (digits.back() == 'u' || digits.back() == 'U' || digits.back() == 'l' || digits.back() == 'L'))
     digits.pop_back();
   if (digits.empty()) return std::nullopt;
   int base = 10;
@@ -196,7 +197,7 @@ std::optional<long long> integerValue(std::string_view lit) {
   long long v = 0;
   for (size_t k = start; k < digits.size(); ++k) {
     char ch = digits[k];
-    int d = std::isdigit(static_cast<unsigned char>(ch)) ? ch - '0'
+    int d = std::isdigit(static_cast<unsigned char>(ch))    ? ch - '0'
             : std::isxdigit(static_cast<unsigned char>(ch)) ? std::tolower(ch) - 'a' + 10
                                                             : 99;
     if (d >= base) return std::nullopt;
@@ -212,7 +213,8 @@ DirectiveHead directiveHead(std::string_view text, const Token& d) {
   auto skipSpace = [&] {
     while (i < d.end) {
       if (text[i] == ' ' || text[i] == '\t') ++i;
-      else if (text[i] == '\\' && i + 1 < d.end && (text[i + 1] == '\n' || text[i + 1] == '\r')) i += text[i + 1] == '\r' ? 3 : 2;
+      else if (text[i] == '\\' && i + 1 < d.end && (text[i + 1] == '\n' || text[i + 1] == '\r'))
+        i += text[i + 1] == '\r' ? 3 : 2;
       else break;
     }
   };
@@ -224,7 +226,8 @@ DirectiveHead directiveHead(std::string_view text, const Token& d) {
 }
 
 const Token* directiveAround(const std::vector<Token>& tokens, uint32_t at) {
-  auto after = std::upper_bound(tokens.begin(), tokens.end(), at, [](uint32_t a, const Token& t) { return a < t.begin; });
+  auto after =
+      std::upper_bound(tokens.begin(), tokens.end(), at, [](uint32_t a, const Token& t) { return a < t.begin; });
   if (after == tokens.begin()) return nullptr;
   const Token& t = *(after - 1);  // the last token starting at or before `at`
   return t.kind == Tok::Directive && at < t.end ? &t : nullptr;

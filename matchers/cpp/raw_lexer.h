@@ -19,7 +19,7 @@ struct Token {
   Tok kind = Tok::Punct;
   uint32_t begin = 0;
   uint32_t end = 0;  // exclusive
-  int line = 0;      // 1-based, of `begin`
+  int line = 0;  // 1-based, of `begin`
 };
 
 // Tokens of text[begin, end); `firstLine` is the line number at `begin`.

@@ -172,7 +172,9 @@ void recoverChains(Observations& obs, const std::vector<ChainObs>& raw) {
   std::set<uint32_t> seen(obs.seen_ifs.begin(), obs.seen_ifs.end());
   // What Clang traced, by function and spelling, for tests it could not see.
   std::map<std::pair<std::string, std::string>, Operand> traced;
-  auto keep = [&](const std::string& fn, const Operand& o) { traced.emplace(std::make_pair(lastComponent(fn), o.text), o); };
+  auto keep = [&](const std::string& fn, const Operand& o) {
+    traced.emplace(std::make_pair(lastComponent(fn), o.text), o);
+  };
   auto keepAll = [&](const std::string& fn, const Condition& c) {
     for (const auto& conj : c)
       for (const auto& test : conj) keep(fn, test.subject);

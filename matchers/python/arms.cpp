@@ -98,8 +98,8 @@ std::optional<Arm> armOf(TSNode cmp, const PyContext& ctx) {
       // range(9, 11) stops before 11, which need not be a known arch.
       auto end = keyLiteral(args[1], idx, false);
       if (!end || end->type != KeyLiteral::Type::Int) return std::nullopt;
-      arm.range.high = lo->style.kind == SpellingKind::MajorInt ? static_cast<int>(end->value) * 10
-                                                                : static_cast<int>(end->value);
+      arm.range.high =
+          lo->style.kind == SpellingKind::MajorInt ? static_cast<int>(end->value) * 10 : static_cast<int>(end->value);
       arm.style = lo->style;
     } else if (isOrdering(op)) {
       auto c = classify(b, idx, ctx.k);

@@ -111,7 +111,8 @@ bool listName(const std::string& name) {
 }
 
 const std::regex& gencode() {
-  static const std::regex re(R"(^(?:-gencode[= ])?arch=compute_(\d+[af]?),code=\[?(?:sm|compute)_(\d+[af]?)(?:,(?:sm|compute)_\d+[af]?)*\]?$)");
+  static const std::regex re(
+      R"(^(?:-gencode[= ])?arch=compute_(\d+[af]?),code=\[?(?:sm|compute)_(\d+[af]?)(?:,(?:sm|compute)_\d+[af]?)*\]?$)");
   return re;
 }
 
@@ -174,7 +175,7 @@ void demoteShadowedArchList(PyContext& ctx, const std::vector<size_t>& envLists,
 void extractBuildStrings(PyContext& ctx, const std::vector<Capture>& strings) {
   const ModuleIndex& idx = ctx.idx;
   std::map<std::string, size_t> gencodeSites;  // scope|list -> site index
-  std::vector<size_t> envLists;                // TORCH_CUDA_ARCH_LIST values
+  std::vector<size_t> envLists;  // TORCH_CUDA_ARCH_LIST values
   for (const auto& c : strings) {
     TSNode content = plainContent(c.node);
     if (ts_node_is_null(content)) continue;

@@ -213,7 +213,7 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
       s.crash_message = crashMessage(r, idx);
     }
     if (s.on_missing != OnMissing::Crash) s.on_missing = OnMissing::Fallback;
-    s.on_missing_reason = s.skips                              ? "the test is skipped"
+    s.on_missing_reason = s.skips                            ? "the test is skipped"
                           : s.on_missing == OnMissing::Crash ? "the guard raises"
                                                              : "the guard takes another path";
     s.check = s.on_missing == OnMissing::Crash;
@@ -227,7 +227,9 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
     bool raises = !ts_node_is_null(r);
     s.skips = blockSkips(elseB, idx);
     s.on_missing = raises ? OnMissing::Crash : OnMissing::Fallback;
-    s.on_missing_reason = s.skips ? "the test is skipped" : raises ? "the else branch raises" : "the else branch runs instead";
+    s.on_missing_reason = s.skips  ? "the test is skipped"
+                          : raises ? "the else branch raises"
+                                   : "the else branch runs instead";
     s.crash_message = crashMessage(r, idx);
   } else {
     TSNode after = nextStatement(last);

@@ -47,7 +47,8 @@ std::optional<KeyLiteral> keyLiteral(TSNode n, const ModuleIndex& idx, bool tupl
     k.type = KeyLiteral::Type::Tuple;
     k.first = static_cast<int>(a->value);
     k.second = static_cast<int>(b->value);
-    k.tuple_sep = idx.source().substr(ts_node_end_byte(kids[0]), ts_node_start_byte(kids[1]) - ts_node_end_byte(kids[0]));
+    k.tuple_sep =
+        idx.source().substr(ts_node_end_byte(kids[0]), ts_node_start_byte(kids[1]) - ts_node_end_byte(kids[0]));
     return k;
   }
   return std::nullopt;

@@ -36,8 +36,9 @@ bool catchesKeyError(TSNode n, const ModuleIndex& idx) {
       if (!is(c, "except_clause")) continue;
       std::string text = idx.text(c);
       std::string head = text.substr(0, text.find(':'));
-      if (head == "except" || head.find("KeyError") != std::string::npos || head.find("LookupError") != std::string::npos ||
-          head.find("Exception") != std::string::npos || head.find("IndexError") != std::string::npos)
+      if (head == "except" || head.find("KeyError") != std::string::npos ||
+          head.find("LookupError") != std::string::npos || head.find("Exception") != std::string::npos ||
+          head.find("IndexError") != std::string::npos)
         return true;
     }
   }

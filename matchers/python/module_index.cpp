@@ -171,7 +171,8 @@ std::string ModuleIndex::scopeName(TSNode n) const {
 
 TSNode ModuleIndex::parent(TSNode n) const {
   if (ts_node_is_null(n)) return TSNode{};
-  auto it = std::lower_bound(parents_.begin(), parents_.end(), n.id, [](const Link& l, const void* id) { return std::less<>()(l.id, id); });
+  auto it = std::lower_bound(parents_.begin(), parents_.end(), n.id,
+                             [](const Link& l, const void* id) { return std::less<>()(l.id, id); });
   return it != parents_.end() && it->id == n.id ? it->parent : ts_node_parent(n);
 }
 

@@ -18,7 +18,7 @@ struct FunctionInfo {
   TSNode node;
   std::string name;
   std::string qualname;  // Class.method, outer.inner
-  std::string cls;       // enclosing class for methods
+  std::string cls;  // enclosing class for methods
   std::vector<std::string> params;
 };
 

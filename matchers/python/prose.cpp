@@ -34,8 +34,8 @@ bool blank(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\r'; }
 // its quote is met as a string that does not start the statement).
 size_t quoteOfPlainString(std::string_view s, size_t at) {
   size_t q = at;
-  while (q < s.size() && q < at + 2 && (s[q] == 'r' || s[q] == 'R' || s[q] == 'u' || s[q] == 'U' || s[q] == 'b' ||
-                                        s[q] == 'B'))
+  while (q < s.size() && q < at + 2 &&
+         (s[q] == 'r' || s[q] == 'R' || s[q] == 'u' || s[q] == 'U' || s[q] == 'b' || s[q] == 'B'))
     ++q;
   return q < s.size() && (s[q] == '"' || s[q] == '\'') ? q : std::string_view::npos;
 }
@@ -50,7 +50,7 @@ void blankRange(std::string& s, size_t from, size_t to) {
 std::string withoutProse(std::string_view source) {
   std::string out(source);
   const std::string_view view(out);
-  int depth = 0;             // open brackets: a newline inside them continues the statement
+  int depth = 0;  // open brackets: a newline inside them continues the statement
   bool statementStart = true;  // at the first token of a logical line
   size_t i = 0;
   while (i < out.size()) {

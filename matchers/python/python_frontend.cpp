@@ -8,6 +8,9 @@
 #include "build_strings.h"
 #include "conditions.h"
 #include "context.h"
+#include "frontend/prefilter.h"
+#include "frontend/suppressions.h"
+#include "import_lines.h"
 #include "imports.h"
 #include "literal_sites.h"
 #include "lookups.h"
@@ -17,9 +20,6 @@
 #include "query_set.h"
 #include "record_tables.h"
 #include "subject.h"
-#include "frontend/prefilter.h"
-#include "frontend/suppressions.h"
-#include "import_lines.h"
 #include "ts_util.h"
 
 extern "C" const TSLanguage* tree_sitter_python(void);
@@ -134,8 +134,8 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
   TSNode root = ts_tree_root_node(tree.get());
   TSNode err = firstError(root);
   if (!ts_node_is_null(err)) {
-    facts.diagnostics.push_back({"warning", path, py::lineOf(err),
-                                 "syntax error; sites in the damaged region may be missed"});
+    facts.diagnostics.push_back(
+        {"warning", path, py::lineOf(err), "syntax error; sites in the damaged region may be missed"});
   }
   py::TreeShape shape(ts_tree_language(tree.get()));
   py::Captures cap = queries_->run(root, &shape);

@@ -13,7 +13,9 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-bool endsWith(std::string_view s, std::string_view x) { return s.size() >= x.size() && s.substr(s.size() - x.size()) == x; }
+bool endsWith(std::string_view s, std::string_view x) {
+  return s.size() >= x.size() && s.substr(s.size() - x.size()) == x;
+}
 
 // One physical line: [begin, end) without its line break.
 struct Line {
@@ -256,7 +258,8 @@ void readWorkflow(std::string_view source, SiteBuilder& b, Errors& errors) {
       for (size_t j = i + 1; j < lines.size(); ++j) {
         const Line& n = lines[j];
         if (n.empty() || source[n.content] == '#') continue;
-        if (n.indent() < col || source[n.content] != '-' || (n.content + 1 < n.end && source[n.content + 1] != ' ')) break;
+        if (n.indent() < col || source[n.content] != '-' || (n.content + 1 < n.end && source[n.content + 1] != ' '))
+          break;
         uint32_t sb = n.content + 1;
         while (sb < n.end && blank(source[sb])) ++sb;
         uint32_t se = valueEnd(source, sb, n.end);

@@ -10,7 +10,9 @@
 namespace archscan {
 namespace {
 
-bool endsWith(std::string_view s, std::string_view x) { return s.size() >= x.size() && s.substr(s.size() - x.size()) == x; }
+bool endsWith(std::string_view s, std::string_view x) {
+  return s.size() >= x.size() && s.substr(s.size() - x.size()) == x;
+}
 
 // Reads the file into sites and collects the lexers' complaints.
 FileFacts scan(const SourceText& src, const Knowledge& k, scripts::Errors& errors) {
@@ -19,9 +21,15 @@ FileFacts scan(const SourceText& src, const Knowledge& k, scripts::Errors& error
   f.language = Language::Shell;
   scripts::SiteBuilder b(k, f);
   switch (scripts::formatOf(src.path)) {
-    case scripts::Format::Shell: scripts::readShell(src.text, b, errors); break;
-    case scripts::Format::Dockerfile: scripts::readDockerfile(src.text, b, errors); break;
-    case scripts::Format::Workflow: scripts::readWorkflow(src.text, b, errors); break;
+    case scripts::Format::Shell:
+      scripts::readShell(src.text, b, errors);
+      break;
+    case scripts::Format::Dockerfile:
+      scripts::readDockerfile(src.text, b, errors);
+      break;
+    case scripts::Format::Workflow:
+      scripts::readWorkflow(src.text, b, errors);
+      break;
   }
   b.finish();
   return f;

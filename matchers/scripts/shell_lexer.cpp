@@ -10,12 +10,18 @@ enum class Mode { Shell, Blanks, Whole };
 bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 bool nameStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool nameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-bool shellOperatorChar(char c) { return c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '<' || c == '>'; }
+bool shellOperatorChar(char c) {
+  return c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '<' || c == '>';
+}
 
 class Reader {
  public:
   Reader(std::string_view src, uint32_t begin, uint32_t end, int line, std::vector<std::pair<int, std::string>>& errors)
-      : s_(src), p_(begin), end_(std::min<uint32_t>(end, static_cast<uint32_t>(src.size()))), line_(line), errors_(errors) {}
+      : s_(src),
+        p_(begin),
+        end_(std::min<uint32_t>(end, static_cast<uint32_t>(src.size()))),
+        line_(line),
+        errors_(errors) {}
 
   bool done() const { return p_ >= end_; }
   char peek(uint32_t ahead = 0) const { return p_ + ahead < end_ ? s_[p_ + ahead] : '\0'; }
@@ -162,7 +168,9 @@ class Reader {
         error(at, std::string("unterminated $") + open);
       } else {
         std::string rest = v.text.substr(opAt);
-        size_t opLen = rest.rfind(":-", 0) == 0 || rest.rfind(":=", 0) == 0 ? 2 : (rest.rfind('-', 0) == 0 || rest.rfind('=', 0) == 0 ? 1 : 0);
+        size_t opLen = rest.rfind(":-", 0) == 0 || rest.rfind(":=", 0) == 0
+                           ? 2
+                           : (rest.rfind('-', 0) == 0 || rest.rfind('=', 0) == 0 ? 1 : 0);
         if (open == '{' && !r.name.empty() && opLen > 0) {
           r.has_default = true;
           r.default_begin = opAt + opLen;
@@ -182,7 +190,8 @@ class Reader {
       size_t nameAt = v.text.size();
       while (!done() && nameChar(peek())) copy();
       r.name = v.text.substr(nameAt);
-    } else if (p_ + 1 < end_ && (std::isdigit(static_cast<unsigned char>(peek(1))) || std::string_view("@*#?$!-").find(peek(1)) != std::string_view::npos)) {
+    } else if (p_ + 1 < end_ && (std::isdigit(static_cast<unsigned char>(peek(1))) ||
+                                 std::string_view("@*#?$!-").find(peek(1)) != std::string_view::npos)) {
       copy();
       copy();
     } else {
@@ -199,8 +208,8 @@ class Reader {
   std::vector<std::pair<int, std::string>>& errors_;
 };
 
-const char* const kOperators[] = {";;&", ";;", ";&", "&&", "||", "|&", "<<-", "<<<", "<<", ">>", "<&", ">&", "<>", ">|",
-                                  ";",   "&",  "|",  "(",  ")",  "<",  ">"};
+const char* const kOperators[] = {";;&", ";;", ";&", "&&", "||", "|&", "<<-", "<<<", "<<", ">>", "<&",
+                                  ">&",  "<>", ">|", ";",  "&",  "|",  "(",   ")",   "<",  ">"};
 
 // The delimiter of a here-document, quotes removed.
 std::string delimiter(const Word& w) { return w.value.text; }
@@ -312,7 +321,8 @@ std::vector<Word> lexWords(std::string_view source, uint32_t begin, uint32_t end
     }
     // A whole value ends at its last non-blank byte.
     if (whole) {
-      while (!w.value.text.empty() && !w.value.quoted.back() && (blank(w.value.text.back()) || w.value.text.back() == '\n')) {
+      while (!w.value.text.empty() && !w.value.quoted.back() &&
+             (blank(w.value.text.back()) || w.value.text.back() == '\n')) {
         w.value.text.pop_back();
         w.value.at.pop_back();
         w.value.quoted.pop_back();
@@ -365,8 +375,8 @@ std::vector<Assignment> assignments(const ShellCommand& c) {
   }
   if (i >= c.words.size()) return out;
   const std::string& cmd = c.words[i].value.text;
-  bool declares = cmd == "export" || cmd == "local" || cmd == "declare" || cmd == "typeset" || cmd == "readonly" ||
-                  cmd == "env";
+  bool declares =
+      cmd == "export" || cmd == "local" || cmd == "declare" || cmd == "typeset" || cmd == "readonly" || cmd == "env";
   for (++i; i < c.words.size(); ++i) {
     const Word& w = c.words[i];
     if (declares && !w.value.text.empty() && w.value.text[0] == '-') continue;

@@ -21,7 +21,7 @@ namespace archscan::scripts {
 struct Token {
   bool op = false;
   std::string text;  // the operator ("\n" for a newline); empty for a word
-  Word word;         // a word's value and range
+  Word word;  // a word's value and range
   int line = 0;
 };
 

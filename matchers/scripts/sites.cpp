@@ -38,7 +38,8 @@ std::string resolvedView(const Slice& v) {
 
 // `arch=compute_90a,code=sm_90a` or `arch=compute_90,code=[sm_90,compute_90]`.
 const std::regex& gencodeSpec() {
-  static const std::regex re(R"(^arch=compute_(\d+[af]?),code=\[?((?:sm|compute)_\d+[af]?)((?:,(?:sm|compute)_\d+[af]?)*)\]?$)");
+  static const std::regex re(
+      R"(^arch=compute_(\d+[af]?),code=\[?((?:sm|compute)_\d+[af]?)((?:,(?:sm|compute)_\d+[af]?)*)\]?$)");
   return re;
 }
 
@@ -146,8 +147,9 @@ void SiteBuilder::binding(const std::string& name, const Slice& value, BareSepar
     if (!r || commas || !sepOk) {
       s.patchable = false;
       s.unpatchable_reason = commas ? "a comma-separated list; add the arch by hand"
-                             : !r   ? "the list has escaped or continued characters; patch it by hand"
-                                    : "an unquoted shell word cannot take another item; quote it and add the arch by hand";
+                             : !r
+                                 ? "the list has escaped or continued characters; patch it by hand"
+                                 : "an unquoted shell word cannot take another item; quote it and add the arch by hand";
     } else {
       e.key = e.item = *r;
     }
@@ -249,7 +251,8 @@ void SiteBuilder::flags(const ShellCommand& c) {
       s.unpatchable_reason = "a -gencode pair is a flag of its own; add the new pair by hand";
       ptx_[idx] = ptx_[idx] || p2 || m[3].str().find("compute_") != std::string::npos;
       ++i;
-    } else if (nvccArchFlag(flag) || (flag.rfind("--", 0) == 0 && listName(flag.substr(2)) && archName(flag.substr(2), k_))) {
+    } else if (nvccArchFlag(flag) ||
+               (flag.rfind("--", 0) == 0 && listName(flag.substr(2)) && archName(flag.substr(2), k_))) {
       std::string name = owner + " " + flag;
       size_t before = f_.sites.size();
       binding(name, specValue, BareSeparators{}, specLine, extent, "the value of " + flag, true);

@@ -28,7 +28,7 @@ struct SequenceItem {
   std::string text;  // the scalar without quotes
   char quote = '\0';
   ByteRange scalar;  // quotes included
-  ByteRange item;    // `- 90` in a block sequence; the scalar in a flow one
+  ByteRange item;  // `- 90` in a block sequence; the scalar in a flow one
   int line = 0;
 };
 
@@ -42,7 +42,8 @@ class SiteBuilder {
   void binding(const std::string& name, const Slice& value, BareSeparators bare, int line, ByteRange extent,
                const std::string& origin, bool single_ok = false);
   // A YAML sequence under an arch-like key (`cuda_archs: [80, 90]`, or `- 90` lines); `block` for the latter.
-  void sequence(const std::string& name, const std::vector<SequenceItem>& items, bool block, int line, ByteRange extent);
+  void sequence(const std::string& name, const std::vector<SequenceItem>& items, bool block, int line,
+                ByteRange extent);
   // Marks a named list as one to add to by hand (a matrix `include:` entry per arch).
   void byHand(const std::string& name, const std::string& reason);
   // Severity of each list from what it holds; call once, at the end.
@@ -56,7 +57,7 @@ class SiteBuilder {
   const Knowledge& k_;
   FileFacts& f_;
   std::map<std::string, size_t> lists_;  // name -> index in f_.sites
-  std::map<size_t, bool> ptx_;           // site index -> the list keeps PTX
+  std::map<size_t, bool> ptx_;  // site index -> the list keeps PTX
 };
 
 }  // namespace archscan::scripts

@@ -13,8 +13,8 @@ namespace archscan::scripts {
 
 // $NAME, ${NAME}, ${NAME:-default}, $(...), `...`, ${{ expr }} within a value.
 struct Reference {
-  std::string name;     // empty for a command substitution or an expression
-  size_t begin = 0;     // in the value's text
+  std::string name;  // empty for a command substitution or an expression
+  size_t begin = 0;  // in the value's text
   size_t end = 0;
   // The default of ${NAME:-x}, ${NAME-x}, ${NAME:=x}, ${NAME=x} (wrapping
   // quotes excluded); has_default false for every other form.
@@ -23,9 +23,9 @@ struct Reference {
 };
 
 struct Slice {
-  std::string text;             // after quote removal and escapes
-  std::vector<uint32_t> at;     // source offset of each byte of text
-  std::vector<bool> quoted;     // each byte was inside quotes
+  std::string text;  // after quote removal and escapes
+  std::vector<uint32_t> at;  // source offset of each byte of text
+  std::vector<bool> quoted;  // each byte was inside quotes
   std::vector<Reference> refs;  // references in text, in order
 
   void push(char c, uint32_t offset, bool inQuotes) {

@@ -9,7 +9,9 @@
 namespace archscan {
 namespace {
 
-bool has(const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+bool has(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
 
 TEST(FunctionObserver, FirstReturnIsTracedThroughOutParametersAndAssignments) {
   auto obs = test::observeCpp(

@@ -25,7 +25,7 @@ TEST(IfChainObserver, ElseIfArmsAreOneChainWithAnElse) {
   EXPECT_TRUE(c.otherwise.has_value());
   EXPECT_GE(c.index, 0);
   ASSERT_TRUE(c.next.has_value());  // `return 0;`
-  EXPECT_TRUE(obs.lones.empty());   // the conditions belong to the chain
+  EXPECT_TRUE(obs.lones.empty());  // the conditions belong to the chain
 }
 
 TEST(IfChainObserver, RunOfIfsShareABlockAndCountUp) {

@@ -27,7 +27,8 @@ std::vector<Finding> onePerMacro(std::vector<Finding> findings, const Program& p
     // inside the macro call spells the whole invocation.
     std::string key = f.rule + "|" + f.arch + "|" + s.site.macro + "|";
     for (const auto& e : s.site.entries) key += e.arch.name() + ",";
-    for (const auto& r : s.site.ranges) key += std::to_string(r.low.value_or(-1)) + "-" + std::to_string(r.high.value_or(-1)) + ",";
+    for (const auto& r : s.site.ranges)
+      key += std::to_string(r.low.value_or(-1)) + "-" + std::to_string(r.high.value_or(-1)) + ",";
     auto [it, fresh] = first.emplace(key, out.size());
     if (fresh) out.push_back(std::move(f));
     else others[it->second].push_back(s.file + ":" + std::to_string(s.site.line));

@@ -25,7 +25,7 @@ struct RuleContext {
 bool visible(const LinkedSite& s, const AnalyzeOptions& opts);
 
 struct Analysis {
-  std::vector<Finding> findings;        // after inline suppressions
+  std::vector<Finding> findings;  // after inline suppressions
   std::vector<FileSuppression> unused;  // ignore comments that suppressed nothing
 };
 

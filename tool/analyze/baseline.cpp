@@ -4,8 +4,8 @@
 
 #include <sstream>
 
-#include "util/source_text.h"
 #include "util/json_writer.h"
+#include "util/source_text.h"
 
 namespace archscan {
 

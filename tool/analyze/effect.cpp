@@ -13,7 +13,7 @@ namespace {
 
 struct Fact {
   const char* what;
-  int HardwareFacts::*field;
+  int HardwareFacts::* field;
   const char* unit;
 };
 

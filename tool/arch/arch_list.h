@@ -12,7 +12,7 @@ namespace archscan {
 struct ListItem {
   size_t begin = 0, end = 0;  // within the list text
   ClassifiedKey key;
-  bool ptx = false;           // +PTX, -virtual, compute_: JIT-compilable for newer archs
+  bool ptx = false;  // +PTX, -virtual, compute_: JIT-compilable for newer archs
 };
 
 // One item: nullopt when it is not a well-formed arch (known or not).

@@ -11,15 +11,15 @@ namespace archscan {
 
 // A hardware fact code groups archs by: archs that share one take one path.
 struct HardwareFacts {
-  int threads_per_sm = 0;      // maximum resident threads per SM; 0: not known
-  int smem_per_block_kb = 0;   // maximum shared memory per block (opt-in); 0: not known
+  int threads_per_sm = 0;  // maximum resident threads per SM; 0: not known
+  int smem_per_block_kb = 0;  // maximum shared memory per block (opt-in); 0: not known
 };
 
 struct KnownArch {
   int major = 0;
   int minor = 0;
   std::string family;  // Hopper, Blackwell, ...
-  int min_cuda = 0;    // first CUDA toolkit that targets it, as major * 10 + minor (128 for 12.8); 0: not known
+  int min_cuda = 0;  // first CUDA toolkit that targets it, as major * 10 + minor (128 for 12.8); 0: not known
   HardwareFacts facts;
 };
 

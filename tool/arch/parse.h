@@ -22,8 +22,8 @@ struct ArchError : std::runtime_error {
 // read through this one splitter; what each accepts differs (a key "12" is a
 // major, a user's "12" is 12.0) and is decided by its caller.
 struct ArchText {
-  std::string prefix;    // "compute_", "sm_", "sm" or ""
-  std::string whole;     // digits (before the dot, when dotted)
+  std::string prefix;  // "compute_", "sm_", "sm" or ""
+  std::string whole;  // digits (before the dot, when dotted)
   std::string fraction;  // digits after the dot; empty when not dotted
   bool dotted = false;
   Variant variant = Variant::None;

@@ -6,14 +6,22 @@ namespace archscan {
 
 const char* spellingName(SpellingKind k) {
   switch (k) {
-    case SpellingKind::MajorInt: return "major-int";
-    case SpellingKind::SmInt: return "sm-int";
-    case SpellingKind::CudaArchInt: return "cuda-arch-int";
-    case SpellingKind::DottedString: return "dotted-string";
-    case SpellingKind::SmString: return "sm-string";
-    case SpellingKind::MajorString: return "major-string";
-    case SpellingKind::Tuple: return "tuple";
-    case SpellingKind::Unknown: break;
+    case SpellingKind::MajorInt:
+      return "major-int";
+    case SpellingKind::SmInt:
+      return "sm-int";
+    case SpellingKind::CudaArchInt:
+      return "cuda-arch-int";
+    case SpellingKind::DottedString:
+      return "dotted-string";
+    case SpellingKind::SmString:
+      return "sm-string";
+    case SpellingKind::MajorString:
+      return "major-string";
+    case SpellingKind::Tuple:
+      return "tuple";
+    case SpellingKind::Unknown:
+      break;
   }
   return "unknown";
 }
@@ -29,11 +37,13 @@ std::optional<ClassifiedKey> classifyInt(long long n, const ArchTable& t) {
   if (n < 0) return std::nullopt;
   if (n < 20) {
     if (n < 1) return std::nullopt;
-    return ClassifiedKey{Arch{static_cast<int>(n), 0, true, Variant::None}, {SpellingKind::MajorInt},
+    return ClassifiedKey{Arch{static_cast<int>(n), 0, true, Variant::None},
+                         {SpellingKind::MajorInt},
                          t.isKnownMajor(static_cast<int>(n))};
   }
   if (n < 200) return make(int(n / 10), int(n % 10), Variant::None, {SpellingKind::SmInt}, t);
-  if (n < 2000 && n % 10 == 0) return make(int(n / 100), int((n / 10) % 10), Variant::None, {SpellingKind::CudaArchInt}, t);
+  if (n < 2000 && n % 10 == 0)
+    return make(int(n / 100), int((n / 10) % 10), Variant::None, {SpellingKind::CudaArchInt}, t);
   return std::nullopt;
 }
 
@@ -79,8 +89,10 @@ bool unknownsAreFamilyMates(const std::vector<ClassifiedKey>& keys) {
 
 std::optional<ClassifiedKey> classifyAnyKey(const KeyLiteral& key, const ArchTable& table) {
   switch (key.type) {
-    case KeyLiteral::Type::Int: return classifyInt(key.value, table);
-    case KeyLiteral::Type::String: return classifyString(key, table);
+    case KeyLiteral::Type::Int:
+      return classifyInt(key.value, table);
+    case KeyLiteral::Type::String:
+      return classifyString(key, table);
     case KeyLiteral::Type::Tuple: {
       SpellingStyle st{SpellingKind::Tuple};
       st.tuple_sep = key.tuple_sep;
@@ -102,15 +114,22 @@ std::string encode(const Arch& arch, const SpellingStyle& style) {
   std::string v = arch.variant == Variant::None ? "" : std::string(1, static_cast<char>(arch.variant));
   std::string q = style.quote ? std::string(1, style.quote) : std::string();
   switch (style.kind) {
-    case SpellingKind::MajorInt: return std::to_string(arch.major);
-    case SpellingKind::SmInt: return std::to_string(arch.smInt());
-    case SpellingKind::CudaArchInt: return std::to_string(arch.major * 100 + arch.minor * 10);
+    case SpellingKind::MajorInt:
+      return std::to_string(arch.major);
+    case SpellingKind::SmInt:
+      return std::to_string(arch.smInt());
+    case SpellingKind::CudaArchInt:
+      return std::to_string(arch.major * 100 + arch.minor * 10);
     case SpellingKind::DottedString:
       return q + std::to_string(arch.major) + "." + std::to_string(arch.minor) + v + style.suffix + q;
-    case SpellingKind::SmString: return q + style.prefix + std::to_string(arch.smInt()) + v + style.suffix + q;
-    case SpellingKind::MajorString: return q + std::to_string(arch.major) + q;
-    case SpellingKind::Tuple: return "(" + std::to_string(arch.major) + style.tuple_sep + std::to_string(arch.minor) + ")";
-    case SpellingKind::Unknown: break;
+    case SpellingKind::SmString:
+      return q + style.prefix + std::to_string(arch.smInt()) + v + style.suffix + q;
+    case SpellingKind::MajorString:
+      return q + std::to_string(arch.major) + q;
+    case SpellingKind::Tuple:
+      return "(" + std::to_string(arch.major) + style.tuple_sep + std::to_string(arch.minor) + ")";
+    case SpellingKind::Unknown:
+      break;
   }
   return arch.name();
 }

@@ -11,13 +11,13 @@
 namespace archscan {
 
 enum class SpellingKind {
-  MajorInt,      // 9, 10, 12
-  SmInt,         // 90, 100, 120
-  CudaArchInt,   // 900, 1000, 1200 (__CUDA_ARCH__)
+  MajorInt,  // 9, 10, 12
+  SmInt,  // 90, 100, 120
+  CudaArchInt,  // 900, 1000, 1200 (__CUDA_ARCH__)
   DottedString,  // "9.0", "10.3a"
-  SmString,      // "sm_90", "sm90a", "90a", "compute_90"
-  MajorString,   // "9", "12"
-  Tuple,         // (9, 0)
+  SmString,  // "sm_90", "sm90a", "90a", "compute_90"
+  MajorString,  // "9", "12"
+  Tuple,  // (9, 0)
   Unknown,
 };
 
@@ -26,19 +26,19 @@ const char* spellingName(SpellingKind k);
 // A key literal as the source spells it, reduced to what classification needs.
 struct KeyLiteral {
   enum class Type { Int, String, Tuple } type = Type::Int;
-  long long value = 0;     // Int
-  std::string text;        // String: the content without quotes
-  char quote = '"';        // String
+  long long value = 0;  // Int
+  std::string text;  // String: the content without quotes
+  char quote = '"';  // String
   int first = 0, second = 0;  // Tuple (major, minor)
   std::string tuple_sep = ", ";  // Tuple: what separates the two ints
 };
 
 struct SpellingStyle {
   SpellingKind kind = SpellingKind::Unknown;
-  char quote = '"';             // '\0': written without quotes (CMake list items)
-  std::string prefix;           // "sm_", "sm", "compute_", "" (SmString)
+  char quote = '"';  // '\0': written without quotes (CMake list items)
+  std::string prefix;  // "sm_", "sm", "compute_", "" (SmString)
   std::string tuple_sep = ", ";
-  std::string suffix;           // build-list items: "-real", "-virtual", "+PTX"
+  std::string suffix;  // build-list items: "-real", "-virtual", "+PTX"
 };
 
 struct ClassifiedKey {

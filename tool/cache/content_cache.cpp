@@ -3,17 +3,17 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <functional>
-#include <thread>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
+#include <thread>
 #include <vector>
 
-#include "util/replace_file.h"
 #include "facts_io/facts_io.h"
+#include "util/replace_file.h"
 
 namespace archscan {
 namespace fs = std::filesystem;
@@ -106,7 +106,8 @@ size_t ContentCache::prune() const {
   std::vector<Item> items;
   uint64_t total = 0;
   std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(dir_, ec); !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+  for (auto it = fs::recursive_directory_iterator(dir_, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
     // Entries and scan snapshots only: the folder also holds its .gitignore and write journals.
     std::string ext = it->path().extension().string();
     if (!it->is_regular_file(ec) || (ext != ".facts" && ext != ".snapshot")) continue;
@@ -116,9 +117,8 @@ size_t ContentCache::prune() const {
     total += size;
   }
   if (total <= max_bytes_) return 0;
-  std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) {
-    return a.time != b.time ? a.time < b.time : a.path < b.path;
-  });
+  std::sort(items.begin(), items.end(),
+            [](const Item& a, const Item& b) { return a.time != b.time ? a.time < b.time : a.path < b.path; });
   size_t removed = 0;
   for (const auto& i : items) {
     if (total <= max_bytes_) break;

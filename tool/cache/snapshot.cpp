@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <sstream>
 
+#include "facts_io/facts_io.h"
 #include "util/mapped_file.h"
 #include "util/replace_file.h"
-#include "facts_io/facts_io.h"
 
 namespace archscan {
 namespace fs = std::filesystem;
@@ -141,8 +141,8 @@ void writeSnapshot(const std::string& file, const std::string& headers, const st
     putStamp(payload, h.stamp);
     putU64(payload, h.hash);
   }
-  std::string head = std::string(kMagic) + " " + formatTag() + " " + hex(xxh3(payload)) + " " +
-                     std::to_string(payload.size()) + "\n";
+  std::string head =
+      std::string(kMagic) + " " + formatTag() + " " + hex(xxh3(payload)) + " " + std::to_string(payload.size()) + "\n";
   replaceWhole(file, head, payload);
 }
 

@@ -52,22 +52,21 @@ std::string helpText(const OptionSpec& spec) {
 CLI::Option* bind(CLI::App* sub, const OptionSpec& spec, Options& o) {
   std::string names = (spec.short_name ? std::string("-") + spec.short_name + "," : std::string()) + "--" + spec.name;
   std::string help = helpText(spec);
-  CLI::Option* opt = std::visit(
-      Overloaded{
-          [&](bool Options::*f) { return sub->add_flag(names, o.*f, help); },
-          [&](int Options::*f) { return sub->add_option(names, o.*f, help); },
-          [&](std::string Options::*f) { return sub->add_option(names, o.*f, help); },
-          [&](std::vector<std::string> Options::*f) {
-            return sub->add_option(names, o.*f, help)
-                ->expected(1)
-                ->allow_extra_args(false)
-                ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-          },
-          [&](std::vector<DeclaredFamily> Options::*) -> CLI::Option* { return nullptr; },
-          [&](ComponentGlobs Options::*) -> CLI::Option* { return nullptr; },
-          [&](std::vector<DeclaredArch> Options::*) -> CLI::Option* { return nullptr; },
-      },
-      spec.field);
+  CLI::Option* opt = std::visit(Overloaded{
+                                    [&](bool Options::* f) { return sub->add_flag(names, o.*f, help); },
+                                    [&](int Options::* f) { return sub->add_option(names, o.*f, help); },
+                                    [&](std::string Options::* f) { return sub->add_option(names, o.*f, help); },
+                                    [&](std::vector<std::string> Options::* f) {
+                                      return sub->add_option(names, o.*f, help)
+                                          ->expected(1)
+                                          ->allow_extra_args(false)
+                                          ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+                                    },
+                                    [&](std::vector<DeclaredFamily> Options::*) -> CLI::Option* { return nullptr; },
+                                    [&](ComponentGlobs Options::*) -> CLI::Option* { return nullptr; },
+                                    [&](std::vector<DeclaredArch> Options::*) -> CLI::Option* { return nullptr; },
+                                },
+                                spec.field);
   if (!opt) return nullptr;
   if (!spec.metavar.empty()) opt->type_name(spec.metavar);
   if (!spec.choices.empty()) opt->check(choiceValidator(spec));
@@ -96,8 +95,9 @@ std::variant<Invocation, int> parseCommandLine(int argc, char** argv) {
   CLI::App app{"archscan: find and patch every compute-capability table in a GPU codebase"};
   app.set_version_flag("--version", versionText());
   app.require_subcommand(1);
-  app.footer("Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or input error.\n"
-             "`archscan COMMAND --help` lists a command's options; `man archscan` has them all.");
+  app.footer(
+      "Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or input error.\n"
+      "`archscan COMMAND --help` lists a command's options; `man archscan` has them all.");
   if (argc >= 2 && argv[1][0] != '-' && !findCommand(argv[1])) {
     auto near = closestWord(argv[1], commandNamesList());
     std::cerr << "archscan: unknown command '" << argv[1] << "'"

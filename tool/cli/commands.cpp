@@ -16,16 +16,26 @@ int runCommandLine(int argc, char** argv) {
     // anything reads the tree it left.
     if (s.command & kScanning) recoverRoots(s.paths);
     switch (inv.command) {
-      case kCheck: return runCheck(s);
-      case kAudit: return runAudit(s);
-      case kPatch: return runPatch(s);
-      case kFix: return runFix(s);
-      case kArchs: return runArchs(s);
-      case kRules: return runRules(s);
-      case kExplain: return runExplain(s);
-      case kCompletion: return runCompletion(s);
-      case kExtract: return runExtract(s);
-      case kRecover: return runRecover(s);
+      case kCheck:
+        return runCheck(s);
+      case kAudit:
+        return runAudit(s);
+      case kPatch:
+        return runPatch(s);
+      case kFix:
+        return runFix(s);
+      case kArchs:
+        return runArchs(s);
+      case kRules:
+        return runRules(s);
+      case kExplain:
+        return runExplain(s);
+      case kCompletion:
+        return runCompletion(s);
+      case kExtract:
+        return runExtract(s);
+      case kRecover:
+        return runRecover(s);
     }
     return 2;
   });

@@ -31,8 +31,7 @@ Completion valuesOf(const OptionSpec& o, const Knowledge& k) {
   if (!o.choices.empty()) return {Values::Words, o.choices};
   if (o.check == Check::Arch) return {Values::Words, archWords(k)};
   if (o.metavar == "FILE" || o.metavar == "PATH" || o.metavar == "GLOB") return {Values::Files, {}};
-  if (o.metavar == "FORMAT=FILE")
-    return {Values::Words, {"text=", "json=", "sarif=", "github=", "markdown=", "html="}};
+  if (o.metavar == "FORMAT=FILE") return {Values::Words, {"text=", "json=", "sarif=", "github=", "markdown=", "html="}};
   return {};
 }
 
@@ -110,7 +109,8 @@ std::string bash(const Knowledge& k) {
     Completion p = positionalOf(c);
     out << "    " << c.name << ")\n"
         << "      if [[ \"$cur\" == -* ]]; then COMPREPLY=($(compgen -W \"" << words(flags) << "\" -- \"$cur\"))\n";
-    if (p.kind == Values::Words) out << "      else COMPREPLY=($(compgen -W \"" << words(p.words) << "\" -- \"$cur\"))\n";
+    if (p.kind == Values::Words)
+      out << "      else COMPREPLY=($(compgen -W \"" << words(p.words) << "\" -- \"$cur\"))\n";
     else if (p.kind == Values::Files) out << "      else COMPREPLY=($(compgen -f -- \"$cur\"))\n";
     out << "      fi ;;\n";
   }

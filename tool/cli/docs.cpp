@@ -68,7 +68,8 @@ std::string readmeOptions() {
   }
   out << "\narchscan.yaml only:\n\n| key | value | meaning |\n| --- | --- | --- |\n";
   for (const auto& o : optionTable())
-    if (o.scope == Scope::Config) out << "| `" << o.name << "` | " << o.metavar << " | " << markdownCell(meaning(o)) << " |\n";
+    if (o.scope == Scope::Config)
+      out << "| `" << o.name << "` | " << o.metavar << " | " << markdownCell(meaning(o)) << " |\n";
   return out.str();
 }
 
@@ -90,15 +91,16 @@ std::string manPage() {
          "YAML patch set.\n"
       << ".SH COMMANDS\n";
   for (const auto& c : commandTable()) {
-    out << ".TP\n.B " << c.name << (c.positional.empty() ? "" : " " + roff(c.positional)) << "\n" << roff(c.summary)
-        << ".";
+    out << ".TP\n.B " << c.name << (c.positional.empty() ? "" : " " + roff(c.positional)) << "\n"
+        << roff(c.summary) << ".";
     if (!c.positional_help.empty()) out << " " << roff(c.positional) << ": " << roff(c.positional_help) << ".";
     out << "\n";
   }
   out << ".SH OPTIONS\n";
   for (const auto& o : optionTable()) {
     if (o.scope == Scope::Config) continue;
-    out << ".TP\n.B " << roff(usage(o)) << "\n" << roff(meaning(o)) << ". Commands: " << commandNames(o.commands) << ".";
+    out << ".TP\n.B " << roff(usage(o)) << "\n"
+        << roff(meaning(o)) << ". Commands: " << commandNames(o.commands) << ".";
     if (o.scope == Scope::Both) out << " In archscan.yaml: \\fB" << roff(o.name) << "\\fR.";
     out << "\n";
   }
@@ -197,7 +199,13 @@ std::string configSchema() {
   w.key("archs").beginObject().field("description", "One arch, a comma-separated list, or a list of them");
   w.key("anyOf").beginArray();
   w.beginObject().field("$ref", "#/$defs/arch").endObject();
-  w.beginObject().field("type", "array").key("items").beginObject().field("$ref", "#/$defs/arch").endObject().endObject();
+  w.beginObject()
+      .field("type", "array")
+      .key("items")
+      .beginObject()
+      .field("$ref", "#/$defs/arch")
+      .endObject()
+      .endObject();
   w.endArray().endObject();
   w.endObject();
   w.endObject();

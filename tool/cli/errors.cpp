@@ -22,7 +22,8 @@ int guarded(const std::function<int()>& command) {
 
 std::string diagnosticLine(const Diagnostic& d) {
   if (d.file.empty()) return d.level + ": " + printable(d.message);
-  return printable(d.file) + (d.line ? ":" + std::to_string(d.line) : "") + ": " + d.level + ": " + printable(d.message);
+  return printable(d.file) + (d.line ? ":" + std::to_string(d.line) : "") + ": " + d.level + ": " +
+         printable(d.message);
 }
 
 namespace {
@@ -33,7 +34,8 @@ std::string joinedLines(const std::vector<std::string>& lines) {
 }
 }  // namespace
 
-InputError::InputError(std::vector<std::string> errors) : std::runtime_error(joinedLines(errors)), lines(std::move(errors)) {}
+InputError::InputError(std::vector<std::string> errors)
+    : std::runtime_error(joinedLines(errors)), lines(std::move(errors)) {}
 
 void requireInput(const ScanResult& r) {
   if (r.input_errors.empty()) return;

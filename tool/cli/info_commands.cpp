@@ -38,7 +38,8 @@ const RuleInfo& ruleNamed(const std::string& id) {
     ids.push_back(r.id);
   }
   auto near = closestWord(id, ids);
-  throw UsageError("unknown rule '" + id + "'" + (near ? "; did you mean '" + *near + "'?" : " (archscan rules lists them)"));
+  throw UsageError("unknown rule '" + id + "'" +
+                   (near ? "; did you mean '" + *near + "'?" : " (archscan rules lists them)"));
 }
 
 }  // namespace
@@ -62,7 +63,8 @@ std::string describeArch(const Arch& a, const Knowledge& k) {
     if (!known->family.empty()) out << "  family: " << known->family << "\n";
     if (known->min_cuda) out << "  first CUDA toolkit: " << known->min_cuda / 10 << "." << known->min_cuda % 10 << "\n";
     if (known->facts.threads_per_sm) out << "  resident threads per SM: " << known->facts.threads_per_sm << "\n";
-    if (known->facts.smem_per_block_kb) out << "  shared memory per block: " << known->facts.smem_per_block_kb << " KB\n";
+    if (known->facts.smem_per_block_kb)
+      out << "  shared memory per block: " << known->facts.smem_per_block_kb << " KB\n";
   }
   std::string aliases;
   for (const auto& [name, al] : k.archs.aliases)
@@ -87,8 +89,8 @@ int runArchs(const Settings& s) {
     for (const auto& [name, al] : k.archs.aliases)
       if (al == arch) aliases += (aliases.empty() ? "" : ", ") + name;
     std::string sp = std::to_string(a.major) + ", " + std::to_string(arch.smInt()) + ", \"" + arch.dotted() + "\", (" +
-                     std::to_string(a.major) + ", " + std::to_string(a.minor) + "), \"sm_" + std::to_string(arch.smInt()) +
-                     "\", " + std::to_string(a.major * 100 + a.minor * 10);
+                     std::to_string(a.major) + ", " + std::to_string(a.minor) + "), \"sm_" +
+                     std::to_string(arch.smInt()) + "\", " + std::to_string(a.major * 100 + a.minor * 10);
     out << pad(arch.name(), 9) << pad(arch.dotted(), 7) << pad(a.family, 12) << pad(sp, 40) << aliases << "\n";
   }
   out << "\nVariants: sm_90a (arch-specific), sm_100f (family). A bare major key (12) covers every minor: sm_12x.\n";

@@ -28,7 +28,8 @@ void writeAll(int fd, const std::string& text, const std::string& name) {
 void writeAndClose(int fd, const std::string& text, const std::string& name, bool flush) {
   try {
     writeAll(fd, text, name);
-    if (flush && ::fsync(fd) != 0 && errno != EINVAL) throw OutputError(name + ": write failed: " + std::strerror(errno));
+    if (flush && ::fsync(fd) != 0 && errno != EINVAL)
+      throw OutputError(name + ": write failed: " + std::strerror(errno));
   } catch (...) {
     ::close(fd);
     throw;

@@ -27,7 +27,8 @@ std::vector<OutputRequest> outputRequests(const Settings& s) {
   for (const auto& item : s.o.output_format) {
     size_t eq = item.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
-      throw UsageError("--output-format '" + item + "' must be FORMAT=FILE (e.g. sarif=results.sarif; FILE - is standard output)");
+      throw UsageError("--output-format '" + item +
+                       "' must be FORMAT=FILE (e.g. sarif=results.sarif; FILE - is standard output)");
     std::string format = item.substr(0, eq), file = item.substr(eq + 1);
     const auto& known = formats(s.command);
     if (std::find(known.begin(), known.end(), format) == known.end()) {
@@ -40,8 +41,9 @@ std::vector<OutputRequest> outputRequests(const Settings& s) {
   for (size_t i = 0; i < out.size(); ++i)
     for (size_t j = i + 1; j < out.size(); ++j)
       if (out[i].file == out[j].file)
-        throw UsageError(out[i].file.empty() ? std::string("two reports to standard output (--format and --output-format FORMAT=-)")
-                                             : "two reports to one file: " + out[i].file);
+        throw UsageError(out[i].file.empty()
+                             ? std::string("two reports to standard output (--format and --output-format FORMAT=-)")
+                             : "two reports to one file: " + out[i].file);
   // A diff is a list of changes, which the page has no place for.
   for (const auto& o : out)
     if (!s.o.diff.empty() && o.format == "html" && isAuditFormat(s.command, o.format))

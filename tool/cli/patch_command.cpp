@@ -38,9 +38,10 @@ std::vector<DiffNote> notesFor(const FilePlan& f, const Plan& plan) {
       size_t newOffset = static_cast<size_t>(static_cast<long>(e.begin) + shift);
       size_t lead = e.text.find_first_not_of("\r\n");
       int line = lineOfOffset(f.new_content, newOffset + (lead == std::string::npos ? 0 : lead));
-      std::string note = e.value_source == "override"               ? "value from the patch set's values"
-                         : e.value_source.rfind("copied-from ", 0) == 0 ? "review: value copied from " + e.value_source.substr(12)
-                                                                        : "review: " + e.value_source;  // widened from sm_100
+      std::string note = e.value_source == "override" ? "value from the patch set's values"
+                         : e.value_source.rfind("copied-from ", 0) == 0
+                             ? "review: value copied from " + e.value_source.substr(12)
+                             : "review: " + e.value_source;  // widened from sm_100
       notes.push_back({line, note});
     }
     shift += static_cast<long>(e.text.size()) - static_cast<long>(e.end - e.begin);
@@ -57,7 +58,9 @@ void printJson(const Plan& plan, const Program& p, bool written, std::ostream& o
     const LinkedSite& s = p.sites[e.site];
     w.beginObject().field("file", e.file).field("line", e.line).field("site", s.site.name);
     w.field("kind", kindName(s.site.kind)).field("patchset", e.patchset).field("add", e.add).field("like", e.like);
-    w.field("offset", static_cast<size_t>(e.begin)).field("replaces", static_cast<size_t>(e.end - e.begin)).field("text", e.text);
+    w.field("offset", static_cast<size_t>(e.begin))
+        .field("replaces", static_cast<size_t>(e.end - e.begin))
+        .field("text", e.text);
     w.key("value_source");
     if (e.value_source.empty()) w.null();
     else w.value(e.value_source);
@@ -101,7 +104,8 @@ void printSummary(const Plan& plan, const Program& p, const std::string& likes, 
   for (const auto& s : plan.already) {
     const LinkedSite& ls = p.sites[s.site];
     if (s.reason.rfind("its key", 0) == 0)
-      err << printable(ls.file) << ":" << ls.site.line << ": note: " << ls.site.name << ": " << printable(s.reason) << "\n";
+      err << printable(ls.file) << ":" << ls.site.line << ": note: " << ls.site.name << ": " << printable(s.reason)
+          << "\n";
   }
   size_t copied = 0, widened = 0;
   for (const auto& e : plan.edits) {
@@ -115,13 +119,18 @@ void printSummary(const Plan& plan, const Program& p, const std::string& likes, 
   if (plan.edits.empty()) {
     err << "archscan: nothing to do: " << plan.already.size() << " selected site"
         << (plan.already.size() == 1 ? " already has" : "s already have") << " the arch"
-        << (plan.skipped.empty() ? "" : "; " + std::to_string(plan.skipped.size()) + " not patchable (listed above)") << "\n";
+        << (plan.skipped.empty() ? "" : "; " + std::to_string(plan.skipped.size()) + " not patchable (listed above)")
+        << "\n";
     return;
   }
   err << "archscan: " << (write ? "patched " : "would patch ") << plan.sitesPatched() << " site"
-      << (plan.sitesPatched() == 1 ? "" : "s") << " in " << plan.files.size() << " file" << (plan.files.size() == 1 ? "" : "s");
-  if (copied) err << "; " << copied << " value" << (copied == 1 ? " was" : "s were") << " copied from a neighbour: review them";
-  if (widened) err << "; " << widened << " test" << (widened == 1 ? " was" : "s were") << " widened to share a neighbour's code: review them";
+      << (plan.sitesPatched() == 1 ? "" : "s") << " in " << plan.files.size() << " file"
+      << (plan.files.size() == 1 ? "" : "s");
+  if (copied)
+    err << "; " << copied << " value" << (copied == 1 ? " was" : "s were") << " copied from a neighbour: review them";
+  if (widened)
+    err << "; " << widened << " test" << (widened == 1 ? " was" : "s were")
+        << " widened to share a neighbour's code: review them";
   if (!write) err << "; run again with --write to apply";
   err << "\n";
 }

@@ -24,8 +24,7 @@ void printProfile(const ScanProfile& p, std::ostream& out) {
   if (!p.cache_dir.empty())
     line("  cache %s: %zu files unchanged since the last scan (not read), %zu hits, %zu misses, %zu pruned",
          p.cache_dir.c_str(), p.unchanged, p.cache_hits, p.cache_misses, p.cache_pruned);
-  else if (p.facts_io_cpu == 0)
-    line("  cache off");
+  else if (p.facts_io_cpu == 0) line("  cache off");
   if (!p.slowest.empty()) line("  costliest files (CPU s):");
   for (const auto& [s, path] : p.slowest) line("    %8.3f  %s", s, path.c_str());
 }

@@ -35,7 +35,8 @@ void recoverRoots(const std::vector<std::string>& paths) {
 int runRecover(const Settings& s) {
   const std::string path = s.o.args.empty() ? "." : s.o.args.front();
   std::error_code ec;
-  if (!std::filesystem::is_directory(path, ec)) throw ApplyError(path + ": not a folder (recover takes the scanned root)");
+  if (!std::filesystem::is_directory(path, ec))
+    throw ApplyError(path + ": not a folder (recover takes the scanned root)");
   if (settleUnder(path) == 0) std::cerr << "archscan: nothing to recover in " << printable(path) << "\n";
   return 0;
 }

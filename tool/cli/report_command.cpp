@@ -9,8 +9,8 @@
 #include "cli/commands.h"
 #include "cli/errors.h"
 #include "cli/output_file.h"
-#include "cli/profile.h"
 #include "cli/outputs.h"
+#include "cli/profile.h"
 #include "cli/usage_error.h"
 #include "cli/verbose.h"
 #include "patch/suggest.h"
@@ -101,8 +101,15 @@ int report(const Settings& st) {
   std::vector<std::pair<std::string, std::string>> texts;  // file, report
   for (const auto& o : outputs) {
     bool audit = isAuditFormat(st.command, o.format);
-    ReportInput in{s.program, audit ? s.analysis.findings : findings, s.analyzed, s.seconds,
-                   useColor(st.o.color, o.file.empty()), audit && baselined ? &auditFixes : &fixes, {}, st.config, nullptr};
+    ReportInput in{s.program,
+                   audit ? s.analysis.findings : findings,
+                   s.analyzed,
+                   s.seconds,
+                   useColor(st.o.color, o.file.empty()),
+                   audit && baselined ? &auditFixes : &fixes,
+                   {},
+                   st.config,
+                   nullptr};
     if (check && st.o.report_unused_ignores) in.unused_ignores = unusedIgnores(s.analysis);
     AuditOptions ao;
     AuditModel model;
@@ -125,7 +132,8 @@ int report(const Settings& st) {
   if (st.o.verbose)
     printReportTime(std::chrono::duration<double>(Clock::now() - start).count(), outputs.size(), std::cerr);
   int code = exitCode(findings, st.fail_on);
-  if (code == 0 && check && st.o.report_unused_ignores && !s.analysis.unused.empty() && st.fail_on == FailOn::Note) code = 1;
+  if (code == 0 && check && st.o.report_unused_ignores && !s.analysis.unused.empty() && st.fail_on == FailOn::Note)
+    code = 1;
   return code;
 }
 

@@ -33,12 +33,16 @@ std::string shippedPreludeDir() {
 }
 
 bool isYaml(const std::string& p) {
-  auto ends = [&](const std::string& e) { return p.size() >= e.size() && p.compare(p.size() - e.size(), e.size(), e) == 0; };
+  auto ends = [&](const std::string& e) {
+    return p.size() >= e.size() && p.compare(p.size() - e.size(), e.size(), e) == 0;
+  };
   return ends(".yaml") || ends(".yml");
 }
 
 bool isFactsFile(const std::string& p) {
-  auto ends = [&](const std::string& e) { return p.size() >= e.size() && p.compare(p.size() - e.size(), e.size(), e) == 0; };
+  auto ends = [&](const std::string& e) {
+    return p.size() >= e.size() && p.compare(p.size() - e.size(), e.size(), e) == 0;
+  };
   std::error_code ec;
   return (ends(".json") || ends(".json.zst")) && fs::is_regular_file(p, ec);
 }
@@ -79,7 +83,7 @@ void merge(Options& o, const std::set<std::string>& given, const ProjectConfig& 
 std::vector<std::string> rebaseGlobs(const std::vector<std::string>& globs, const fs::path& configDir) {
   std::error_code ec;
   fs::path cwd = fs::current_path(ec);
-  fs::path up = configDir.lexically_relative(cwd);    // from here down to the config: "python"
+  fs::path up = configDir.lexically_relative(cwd);  // from here down to the config: "python"
   fs::path down = cwd.lexically_relative(configDir);  // from the config down to here
   std::vector<std::string> out;
   for (const auto& g : globs) {

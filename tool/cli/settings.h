@@ -15,10 +15,10 @@ namespace archscan {
 struct Settings {
   Command command = kCheck;
   Knowledge k;
-  Options o;                           // merged; format filled with the command's default
-  std::string config;                  // the archscan.yaml used; empty: none
-  std::string config_search;           // for -v: where it was looked for when none was found
-  std::vector<std::string> paths;      // what to scan (empty: .)
+  Options o;  // merged; format filled with the command's default
+  std::string config;  // the archscan.yaml used; empty: none
+  std::string config_search;  // for -v: where it was looked for when none was found
+  std::vector<std::string> paths;  // what to scan (empty: .)
   std::vector<std::string> patchsets;  // patch: the YAML files among the positionals
   ScanOptions scan;
   FailOn fail_on = FailOn::Error;

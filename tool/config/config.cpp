@@ -36,7 +36,8 @@ const OptionSpec& specFor(const std::string& origin, const YAML::Node& keyNode, 
     if (o.name == key) return o;
     keys.push_back(o.name);
   }
-  if (auto near = closestWord(key, keys)) fail(origin, keyNode, "unknown key '" + key + "'; did you mean '" + *near + "'?");
+  if (auto near = closestWord(key, keys))
+    fail(origin, keyNode, "unknown key '" + key + "'; did you mean '" + *near + "'?");
   fail(origin, keyNode, "unknown key '" + key + "' (allowed: " + choiceList(keys) + ")");
 }
 
@@ -67,7 +68,8 @@ int positive(const std::string& origin, const YAML::Node& n, const std::string& 
 
 // One `archs:` entry: {cc: "10.7", names: [...], family, min_cuda, threads, smem_kb}.
 DeclaredArch readArch(const std::string& origin, const YAML::Node& v, const ArchTable& archs) {
-  if (!v.IsMap()) fail(origin, v, "each archs entry must be a mapping with at least cc: (e.g. {cc: \"10.7\", names: [b300x]})");
+  if (!v.IsMap())
+    fail(origin, v, "each archs entry must be a mapping with at least cc: (e.g. {cc: \"10.7\", names: [b300x]})");
   static const std::vector<std::string> keys = {"cc", "names", "family", "min_cuda", "threads", "smem_kb"};
   DeclaredArch a;
   a.line = v.Mark().line + 1;
@@ -77,7 +79,9 @@ DeclaredArch readArch(const std::string& origin, const YAML::Node& v, const Arch
     std::string key = kv.first.IsScalar() ? kv.first.Scalar() : "";
     if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
       auto near = closestWord(key, keys);
-      fail(origin, kv.first, "unknown key '" + key + "' in an archs entry" + (near ? "; did you mean '" + *near + "'?" : " (allowed: " + choiceList(keys) + ")"));
+      fail(origin, kv.first,
+           "unknown key '" + key + "' in an archs entry" +
+               (near ? "; did you mean '" + *near + "'?" : " (allowed: " + choiceList(keys) + ")"));
     }
     if (!seen.insert(key).second) fail(origin, kv.first, "key '" + key + "' given twice in an archs entry");
     const YAML::Node& val = kv.second;
@@ -114,7 +118,8 @@ void readKey(const OptionSpec& spec, const YAML::Node& v, const std::string& ori
   const std::string& key = spec.name;
   auto& places = c.places[key];
   if (auto f = std::get_if<bool Options::*>(&spec.field)) {
-    if (!v.IsScalar() || (v.Scalar() != "true" && v.Scalar() != "false")) fail(origin, v, key + " must be true or false");
+    if (!v.IsScalar() || (v.Scalar() != "true" && v.Scalar() != "false"))
+      fail(origin, v, key + " must be true or false");
     c.values.*(*f) = v.Scalar() == "true";
     places.push_back(placeOf(v));
   } else if (auto s = std::get_if<std::string Options::*>(&spec.field)) {

@@ -25,8 +25,8 @@ struct Place {
 };
 
 struct ProjectConfig {
-  std::string path;            // as shown to users
-  Options values;              // the keys given; the rest keep their defaults
+  std::string path;  // as shown to users
+  Options values;  // the keys given; the rest keep their defaults
   std::set<std::string> given;  // the keys present
   // Where each item of a list key, or a scalar key's value, is written.
   std::map<std::string, std::vector<Place>> places;

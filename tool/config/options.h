@@ -18,12 +18,12 @@ using ComponentGlobs = std::vector<std::pair<std::string, std::vector<std::strin
 // `archs:` in archscan.yaml: a GPU the built-in knowledge lacks, or facts
 // that override it. Text as written; config.cpp checks and converts it.
 struct DeclaredArch {
-  std::string cc;        // "10.7"
-  std::string family;    // empty: keep / derive
+  std::string cc;  // "10.7"
+  std::string family;  // empty: keep / derive
   std::string min_cuda;  // "13.1"; empty: keep / unknown
   std::vector<std::string> names;  // GPU names users may type (b300x)
-  int threads = 0, smem_kb = 0;    // 0: keep / unknown
-  int line = 0, column = 0;        // where the entry is written
+  int threads = 0, smem_kb = 0;  // 0: keep / unknown
+  int line = 0, column = 0;  // where the entry is written
 };
 
 // Every value an option or an archscan.yaml key can set.
@@ -55,7 +55,7 @@ struct Options {
   bool no_prefilter = false;
   bool no_clang_prelude = false;
   std::vector<std::string> facts;  // `archscan extract` outputs to link instead of scanning
-  std::string shard = "1/1";       // extract: K/N
+  std::string shard = "1/1";  // extract: K/N
   // audit only
   std::string columns = "near";
   std::string show = "findings";
@@ -101,7 +101,7 @@ using Field = std::variant<bool Options::*, int Options::*, std::string Options:
 
 struct OptionSpec {
   std::string name;  // --name on the command line, `name:` in archscan.yaml
-  char short_name;   // 0: none
+  char short_name;  // 0: none
   std::string metavar;
   std::string help;
   unsigned commands;  // the commands that take it (Command bits); 0 for archscan.yaml-only keys
@@ -118,7 +118,7 @@ struct CommandSpec {
   Command command;
   std::string name;
   std::string summary;
-  std::string positional;       // "[PATH...]", "RULE"; empty: none
+  std::string positional;  // "[PATH...]", "RULE"; empty: none
   std::string positional_help;
   int positional_min = 0;
   int positional_max = -1;  // -1: any number

@@ -137,7 +137,7 @@ class Namer {
   fs::path cwd_;
   std::unordered_map<std::string, std::string> packages_;  // by absolute folder
   std::unordered_map<std::string, std::string> byFolder_;  // by the walk's spelling
-  std::unordered_map<std::string, bool> hasInit_;          // by absolute folder, from listings
+  std::unordered_map<std::string, bool> hasInit_;  // by absolute folder, from listings
 };
 
 bool matchesExclude(const ExcludeGlob& g, const std::string& rel, const fs::path& abs) {
@@ -321,7 +321,8 @@ Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions&
               names, out);
     }
   }
-  std::sort(out.files.begin(), out.files.end(), [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
+  std::sort(out.files.begin(), out.files.end(),
+            [](const SourceFile& a, const SourceFile& b) { return a.path < b.path; });
   out.files.erase(std::unique(out.files.begin(), out.files.end(),
                               [](const SourceFile& a, const SourceFile& b) { return a.path == b.path; }),
                   out.files.end());

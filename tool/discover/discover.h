@@ -14,10 +14,10 @@
 namespace archscan {
 
 struct SourceFile {
-  std::string path;      // as shown to users: relative to the current directory when below it
-  std::string root;      // the scan root it was found under
+  std::string path;  // as shown to users: relative to the current directory when below it
+  std::string root;  // the scan root it was found under
   Language language = Language::Python;  // the front-end that accepted it
-  std::string module;    // dotted module name (python)
+  std::string module;  // dotted module name (python)
   std::optional<FileStamp> stamp;  // taken by the walk (its size bounds what is read); absent for files given by name
 };
 
@@ -43,8 +43,8 @@ struct DiscoverOptions {
 // A caller that must know every such file below the root (the C++ cache key
 // covers every header) then walks only the skipped folders, not the tree again.
 struct TreeListing {
-  std::string root;                  // the walked folder, absolute and normal
-  std::vector<std::string> files;    // absolute and normal
+  std::string root;  // the walked folder, absolute and normal
+  std::vector<std::string> files;  // absolute and normal
   std::vector<std::string> skipped;  // folders (not symlinks) not walked into
 };
 

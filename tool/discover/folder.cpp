@@ -21,10 +21,14 @@ FolderEntry::Kind kindOf(mode_t mode) {
 FolderEntry entryOf(int folder, const char* name, unsigned char type) {
   FolderEntry e;
   e.name = name;
-  struct stat st {};
+  struct stat st{};
   switch (type) {
-    case DT_REG: e.kind = FolderEntry::Kind::File; break;
-    case DT_DIR: e.kind = FolderEntry::Kind::Folder; break;
+    case DT_REG:
+      e.kind = FolderEntry::Kind::File;
+      break;
+    case DT_DIR:
+      e.kind = FolderEntry::Kind::Folder;
+      break;
     case DT_LNK:
       e.link = true;
       if (::fstatat(folder, name, &st, 0) == 0) e.kind = kindOf(st.st_mode);
@@ -35,7 +39,8 @@ FolderEntry entryOf(int folder, const char* name, unsigned char type) {
       if (e.link && ::fstatat(folder, name, &st, 0) != 0) break;
       e.kind = kindOf(st.st_mode);
       break;
-    default: break;
+    default:
+      break;
   }
   return e;
 }
@@ -72,7 +77,7 @@ std::vector<FolderEntry> OpenFolder::entries(std::error_code& ec) {
 }
 
 std::optional<FileStamp> OpenFolder::stamp(const std::string& name) const {
-  struct stat st {};
+  struct stat st{};
   if (fd_ < 0 || ::fstatat(fd_, name.c_str(), &st, 0) != 0) return std::nullopt;
   return stampOf(st);
 }

@@ -19,7 +19,7 @@ class IgnoreRules {
   // go to fnmatch. Every path of the tree is tried against every rule.
   enum class Shape { Literal, Suffix, Glob };
   struct Rule {
-    std::string base;     // "" or the folder of its .gitignore, with a trailing '/'
+    std::string base;  // "" or the folder of its .gitignore, with a trailing '/'
     std::string pattern;
     std::string literal;  // Literal: the pattern; Suffix: the pattern without its leading '*'
     Shape shape = Shape::Glob;

@@ -30,8 +30,8 @@ void addHeadersBelow(const std::filesystem::path& folder, const std::filesystem:
   namespace fs = std::filesystem;
   std::error_code ec;
   auto opts = fs::directory_options::skip_permission_denied;
-  for (auto it = fs::recursive_directory_iterator(folder, opts, ec);
-       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+  for (auto it = fs::recursive_directory_iterator(folder, opts, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
     std::string name = it->path().filename().string();
     if (it->is_directory(ec) && notOurs(name)) {
       it.disable_recursion_pending();

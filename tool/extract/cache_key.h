@@ -29,9 +29,9 @@ std::string cppHeadersFingerprint(const std::vector<SourceFile>& files, const st
 // The same fingerprint, with the hash of each header: a header whose stamp
 // `known` recorded is not read but takes the hash recorded with it.
 struct HashedHeaders {
-  std::string fingerprint;           // cppHeadersFingerprint()
+  std::string fingerprint;  // cppHeadersFingerprint()
   std::vector<HeaderRecord> hashes;  // of every readable header, with the stamp it was read at
-  size_t read = 0;                   // headers read, not taken from `known`
+  size_t read = 0;  // headers read, not taken from `known`
 };
 HashedHeaders hashHeaders(const std::vector<SourceFile>& files, const std::string& root,
                           const std::vector<TreeListing>& listings, const Snapshot* known);

@@ -33,12 +33,12 @@ FileFacts parse(const SourceFile& f, const Frontend& fe, std::string text, FileF
 
 // What became of one file, for the statistics and the next snapshot.
 struct Outcome {
-  bool hit = false;        // the content cache answered
-  bool stored = false;     // the facts were stored in the content cache
-  bool full = false;       // the front-end's full parser ran
+  bool hit = false;  // the content cache answered
+  bool stored = false;  // the facts were stored in the content cache
+  bool full = false;  // the front-end's full parser ran
   bool unchanged = false;  // the snapshot answered; the file was not read
-  bool readable = false;   // read whole and UTF-8: the result may be recorded
-  std::string facts;       // encodeFileFacts() of the result, for the next snapshot
+  bool readable = false;  // read whole and UTF-8: the result may be recorded
+  std::string facts;  // encodeFileFacts() of the result, for the next snapshot
   std::optional<std::string_view> kept;  // or the bytes the snapshot answered with
 };
 
@@ -79,8 +79,8 @@ FileFacts extractOne(const SourceFile& f, const FrontendSet& frontends, const Ex
   }
   facts.content_hash = contentHash(text);
   if (auto bad = firstInvalidUtf8(text)) {
-    facts.diagnostics.push_back({"error", f.path, lineAt(text, *bad),
-                                 "not UTF-8 (invalid byte at offset " + std::to_string(*bad) + ")"});
+    facts.diagnostics.push_back(
+        {"error", f.path, lineAt(text, *bad), "not UTF-8 (invalid byte at offset " + std::to_string(*bad) + ")"});
     return facts;
   }
   o.readable = true;

@@ -16,10 +16,10 @@ namespace archscan {
 // Where the CPU time of one language went.
 struct LanguageTime {
   size_t files = 0;
-  size_t parsed = 0;      // passed the prefilter to the front-end's full parser (C++: Clang) in this run
-  size_t cached = 0;      // taken from the content cache
-  size_t unchanged = 0;   // taken from the last scan's snapshot, unread
-  double cpu_seconds = 0; // thread CPU time, summed over files
+  size_t parsed = 0;  // passed the prefilter to the front-end's full parser (C++: Clang) in this run
+  size_t cached = 0;  // taken from the content cache
+  size_t unchanged = 0;  // taken from the last scan's snapshot, unread
+  double cpu_seconds = 0;  // thread CPU time, summed over files
 };
 
 struct FileTime {
@@ -44,22 +44,22 @@ struct Extraction {
   // view ExtractOptions::snapshot's bytes: write them while it lives.
   std::vector<SnapshotRecord> records;
   std::vector<HeaderRecord> header_records;  // the same of the C/C++ headers, hashed
-  bool headers_reread = false;               // some of header_records are not the snapshot's
+  bool headers_reread = false;  // some of header_records are not the snapshot's
   std::string headers;  // cppHeadersFingerprint() when a cache or snapshot is in use
 };
 
 struct ExtractOptions {
-  int jobs = 0;                           // 0: all cores
-  std::atomic<size_t>* done = nullptr;    // counts finished files (progress output)
-  const ContentCache* cache = nullptr;    // null: extract everything
-  std::string fingerprint;                // extractionFingerprint() plus buildIdentity(), for cache keys
-  std::string root;                       // the scan root: its headers are part of C++ cache keys
+  int jobs = 0;  // 0: all cores
+  std::atomic<size_t>* done = nullptr;  // counts finished files (progress output)
+  const ContentCache* cache = nullptr;  // null: extract everything
+  std::string fingerprint;  // extractionFingerprint() plus buildIdentity(), for cache keys
+  std::string root;  // the scan root: its headers are part of C++ cache keys
   const std::vector<TreeListing>* listings = nullptr;  // discovery's, to spare a second walk of `root`
-  bool prefilter = true;                  // false: every file reaches its parser (tests prove nothing is lost)
-  const Snapshot* snapshot = nullptr;     // the last scan's facts by stamp; null: read every file
-  bool record = false;                    // fill Extraction::records
-  int64_t settled_before_ns = 0;          // record stamps with both times before this (see stampIsSettled)
-  size_t slowest = 15;                    // how many of the costliest files to keep
+  bool prefilter = true;  // false: every file reaches its parser (tests prove nothing is lost)
+  const Snapshot* snapshot = nullptr;  // the last scan's facts by stamp; null: read every file
+  bool record = false;  // fill Extraction::records
+  int64_t settled_before_ns = 0;  // record stamps with both times before this (see stampIsSettled)
+  size_t slowest = 15;  // how many of the costliest files to keep
 };
 
 Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& frontends, const ExtractOptions& opts);

@@ -10,7 +10,7 @@
 namespace archscan {
 
 struct FrontendSettings {
-  std::string root;      // the scanned folder (C++ include dirs are guessed below it)
+  std::string root;  // the scanned folder (C++ include dirs are guessed below it)
   std::string database;  // compile_commands.json for C++; "" for the tolerant mode
   // C++ without a database: parse the standard headers once, into a
   // precompiled prelude kept in `prelude_dir` ("" for this scan only), built

@@ -31,12 +31,15 @@ Value archs(const std::vector<Arch>& v) {
 }
 
 Value style(const SpellingStyle& s) {
-  return Object{{"kind", int(s.kind)}, {"quote", int(s.quote)}, {"prefix", s.prefix}, {"sep", s.tuple_sep},
-                {"suffix", s.suffix}};
+  return Object{
+      {"kind", int(s.kind)}, {"quote", int(s.quote)}, {"prefix", s.prefix}, {"sep", s.tuple_sep}, {"suffix", s.suffix}};
 }
 
 Value evidence(const Evidence& e) {
-  return Object{{"subject", e.subject}, {"name", e.name}, {"negative", e.negative}, {"reasons", strings(e.reasons)},
+  return Object{{"subject", e.subject},
+                {"name", e.name},
+                {"negative", e.negative},
+                {"reasons", strings(e.reasons)},
                 {"via", strings(e.via_calls)}};
 }
 
@@ -51,10 +54,18 @@ Value subject(const Subject& s) {
 }
 
 Value entry(const Entry& e) {
-  return Object{{"arch", arch(e.arch)},        {"style", style(e.style)},         {"key_text", e.key_text},
-                {"key", range(e.key)},         {"value", range(e.value)},         {"item", range(e.item)},
-                {"composite", range(e.composite)}, {"container", range(e.container)}, {"form", int(e.form)},
-                {"arm", e.arm},                {"line", e.line},                  {"end_line", e.end_line},
+  return Object{{"arch", arch(e.arch)},
+                {"style", style(e.style)},
+                {"key_text", e.key_text},
+                {"key", range(e.key)},
+                {"value", range(e.value)},
+                {"item", range(e.item)},
+                {"composite", range(e.composite)},
+                {"container", range(e.container)},
+                {"form", int(e.form)},
+                {"arm", e.arm},
+                {"line", e.line},
+                {"end_line", e.end_line},
                 {"minors", Array(e.minors)}};
 }
 
@@ -62,7 +73,7 @@ Value archRange(const ArchRange& r) {
   Value low = r.low ? Value(*r.low) : Value(nullptr);
   Value high = r.high ? Value(*r.high) : Value(nullptr);
   return Object{{"low", std::move(low)}, {"high", std::move(high)}, {"text", r.text},
-                {"arm", r.arm},          {"item", range(r.item)},    {"line", r.line}};
+                {"arm", r.arm},          {"item", range(r.item)},   {"line", r.line}};
 }
 
 Value site(const Site& s) {
@@ -216,7 +227,8 @@ class Reader {
   }
   ByteRange range(const Object& o, const char* key) const {
     const Array& a = array(o, key);
-    if (a.size() != 2 || !a[0].getAsInteger() || !a[1].getAsInteger()) fail(std::string("'") + key + "' is not a byte range");
+    if (a.size() != 2 || !a[0].getAsInteger() || !a[1].getAsInteger())
+      fail(std::string("'") + key + "' is not a byte range");
     return ByteRange{static_cast<uint32_t>(*a[0].getAsInteger()), static_cast<uint32_t>(*a[1].getAsInteger())};
   }
   Arch arch(const Value& v) const {
@@ -450,7 +462,8 @@ FactsDocument readFactsDocument(std::string_view json, const std::string& origin
   out.shard = r.integer(doc, "shard");
   out.shards = r.integer(doc, "shards");
   if (out.shards < 1 || out.shard < 1 || out.shard > out.shards) r.fail("shard numbers out of range");
-  for (const auto& d : r.array(doc, "diagnostics")) out.diagnostics.push_back(r.diagnostic(r.object(d, "a diagnostic")));
+  for (const auto& d : r.array(doc, "diagnostics"))
+    out.diagnostics.push_back(r.diagnostic(r.object(d, "a diagnostic")));
   for (const auto& f : r.array(doc, "files")) out.files.push_back(r.fileFacts(r.object(f, "a file's facts")));
   return out;
 }
@@ -461,8 +474,8 @@ bool zstdAvailable() { return llvm::compression::zstd::isAvailable(); }
 
 std::string zstdCompress(std::string_view bytes) {
   llvm::SmallVector<uint8_t, 0> out;
-  llvm::compression::zstd::compress(llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()),
-                                    out, 3);
+  llvm::compression::zstd::compress(
+      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()), out, 3);
   return std::string(out.begin(), out.end());
 }
 

@@ -27,10 +27,10 @@ FileFacts readFileFacts(std::string_view json, const std::string& origin);
 
 // What `archscan extract` writes: the facts of one shard of a scan.
 struct FactsDocument {
-  std::string producer;      // "archscan 0.1.0"
-  std::string fingerprint;   // extractionFingerprint() of the run that wrote it
-  int shard = 1;             // K of --shard K/N
-  int shards = 1;            // N
+  std::string producer;  // "archscan 0.1.0"
+  std::string fingerprint;  // extractionFingerprint() of the run that wrote it
+  int shard = 1;  // K of --shard K/N
+  int shards = 1;  // N
   std::vector<Diagnostic> diagnostics;  // the walk's own (shard 1 carries them)
   std::vector<FileFacts> files;
 };

@@ -7,8 +7,8 @@
 namespace archscan {
 
 const std::vector<std::string_view>& archTriggerWords() {
-  static const std::vector<std::string_view> words = {"capab", "arch", "sm_", "sm1", "sm9", "sm8", "smversion",
-                                                      "major", "compute_"};
+  static const std::vector<std::string_view> words = {"capab", "arch",      "sm_",   "sm1",     "sm9",
+                                                      "sm8",   "smversion", "major", "compute_"};
   return words;
 }
 

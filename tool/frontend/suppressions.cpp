@@ -13,7 +13,8 @@ std::string_view text_view_trim(std::string_view s) {
 
 }  // namespace
 
-std::vector<Suppression> applySuppressions(const std::string& source, const std::string& lead, std::vector<Site>& sites) {
+std::vector<Suppression> applySuppressions(const std::string& source, const std::string& lead,
+                                           std::vector<Site>& sites) {
   std::map<int, Suppression> byLine;
   const std::string marker = "archscan: ignore";
   int line = 1;
@@ -29,7 +30,8 @@ std::vector<Suppression> applySuppressions(const std::string& source, const std:
       size_t after = m + marker.size();
       if (after < text.size() && text[after] == '[') {
         size_t close = text.find(']', after);
-        std::stringstream ss(std::string(text.substr(after + 1, close == std::string_view::npos ? 0 : close - after - 1)));
+        std::stringstream ss(
+            std::string(text.substr(after + 1, close == std::string_view::npos ? 0 : close - after - 1)));
         std::string r;
         while (std::getline(ss, r, ',')) {
           r.erase(0, r.find_first_not_of(' '));

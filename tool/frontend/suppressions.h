@@ -10,6 +10,7 @@ namespace archscan {
 
 // `lead` is the comment marker of the language: "#" or "//".
 // Returns every ignore comment and attaches each to the sites it covers.
-std::vector<Suppression> applySuppressions(const std::string& source, const std::string& lead, std::vector<Site>& sites);
+std::vector<Suppression> applySuppressions(const std::string& source, const std::string& lead,
+                                           std::vector<Site>& sites);
 
 }  // namespace archscan

@@ -17,10 +17,10 @@ struct Lexicon {
 
 struct Knowledge {
   ArchTable archs;
-  std::set<std::string> capability_calls;     // get_device_capability, ...
-  std::set<std::string> property_calls;       // get_device_properties (then .major)
+  std::set<std::string> capability_calls;  // get_device_capability, ...
+  std::set<std::string> property_calls;  // get_device_properties (then .major)
   std::set<std::string> capability_attributes;
-  std::set<std::string> negative_sources;     // dotted expressions, exact text
+  std::set<std::string> negative_sources;  // dotted expressions, exact text
   Lexicon arch_names;
   Lexicon negative_names;
   std::set<std::string> arch_gates;

@@ -15,8 +15,8 @@ std::vector<std::string> splitWords(std::string_view identifier);
 
 struct NameVerdict {
   bool arch_like = false;  // an arch word or phrase, not cancelled by a negative one
-  bool negative = false;   // a negative word or phrase outside the arch phrases
-  bool deny = false;       // a deny-list word (BROKEN_ARCHS)
+  bool negative = false;  // a negative word or phrase outside the arch phrases
+  bool deny = false;  // a deny-list word (BROKEN_ARCHS)
   std::vector<Arch> named_archs;  // archs the name spells (sm120 -> sm_120)
 };
 

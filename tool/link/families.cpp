@@ -1,7 +1,7 @@
 #include "link/families.h"
 
-#include <map>
 #include <fnmatch.h>
+#include <map>
 
 #include <numeric>
 #include <optional>

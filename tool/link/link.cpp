@@ -9,10 +9,10 @@
 #include <set>
 
 #include "link/dominance.h"
-#include "link/guards.h"
-#include "util/glob.h"
 #include "link/families.h"
+#include "link/guards.h"
 #include "link/symbols.h"
+#include "util/glob.h"
 
 namespace archscan {
 namespace {
@@ -63,8 +63,7 @@ void attachLookups(const std::vector<FileFacts>& files, const SymbolTable& syms,
       std::vector<SymbolRef> refs;
       if (auto it = byPath.find(l.table_file); !l.table_file.empty() && it != byPath.end())
         refs.push_back({it->second, l.table});
-      else
-        refs = syms.resolve(f, l.table, l.scope_class, l.scope_function);
+      else refs = syms.resolve(f, l.table, l.scope_class, l.scope_function);
       for (const auto& ref : refs) {
         auto it = byBinding.find({ref.file, ref.binding});
         if (it == byBinding.end()) continue;
@@ -72,8 +71,8 @@ void attachLookups(const std::vector<FileFacts>& files, const SymbolTable& syms,
           if (level >= l.subjects.size()) return;
           Subject subj = l.subjects[level];
           resolveHelpers(files, syms, f, subj);
-          LinkedLookup linked{files[f].path, l.line, l.on_missing, l.how, l.crash_message, l.skips, subj,
-                              l.scope_function, {}, {}};
+          LinkedLookup linked{files[f].path, l.line, l.on_missing,     l.how, l.crash_message,
+                              l.skips,       subj,   l.scope_function, {},    {}};
           p.sites[site].lookups.push_back(std::move(linked));
         };
         add(it->second, 0);
@@ -84,7 +83,6 @@ void attachLookups(const std::vector<FileFacts>& files, const SymbolTable& syms,
     }
   }
 }
-
 
 // What a gate callee does with a list that lacks the arch: follow it into its
 // definition, in this file or the one it is imported from.
@@ -143,7 +141,8 @@ void settle(LinkedSite& ls) {
   ls.vetoed = (e.negative && !e.subject) || (anyLookup && !anyArchLookup && !e.subject && !e.name);
   ls.confidence = e.subject ? Confidence::High : e.name ? Confidence::Medium : Confidence::Low;
   if (ls.on_missing == OnMissing::Unknown && ls.on_missing_reason.empty()) {
-    if (ls.site.on_missing != OnMissing::Unknown || (ls.site.kind != SiteKind::Mapping && ls.site.kind != SiteKind::Set)) {
+    if (ls.site.on_missing != OnMissing::Unknown ||
+        (ls.site.kind != SiteKind::Mapping && ls.site.kind != SiteKind::Set)) {
       ls.on_missing = ls.site.on_missing;
       ls.on_missing_reason = ls.site.on_missing_reason;
     }
@@ -159,10 +158,10 @@ void settle(LinkedSite& ls) {
 }  // namespace
 
 const std::vector<std::string>& defaultSupportPaths() {
-  static const std::vector<std::string> globs = {
-      "**/test/**",      "**/tests/**",    "**/testing/**",  "**/benchmark/**", "**/benchmarks/**",
-      "**/bench/**",     "**/example/**",  "**/examples/**", "**/doc/**",       "**/docs/**",
-      "**/test_*.py",    "**/*_test.py",   "**/*_test.cpp",  "**/*_test.cu",    "**/conftest.py"};
+  static const std::vector<std::string> globs = {"**/test/**",       "**/tests/**",  "**/testing/**", "**/benchmark/**",
+                                                 "**/benchmarks/**", "**/bench/**",  "**/example/**", "**/examples/**",
+                                                 "**/doc/**",        "**/docs/**",   "**/test_*.py",  "**/*_test.py",
+                                                 "**/*_test.cpp",    "**/*_test.cu", "**/conftest.py"};
   return globs;
 }
 

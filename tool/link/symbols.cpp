@@ -89,7 +89,8 @@ std::vector<SymbolRef> SymbolTable::resolve(size_t file, const std::string& ref,
   if (dot == std::string::npos) {
     // Locals of each enclosing function, then the module, then imports.
     auto parts = splitDots(scopeFunction);
-    for (size_t n = scopeFunction.empty() ? 0 : parts.size(); n > 0; --n) out.push_back({file, join(parts, n) + "." + ref});
+    for (size_t n = scopeFunction.empty() ? 0 : parts.size(); n > 0; --n)
+      out.push_back({file, join(parts, n) + "." + ref});
     out.push_back({file, ref});
     for (auto& r : throughImports(file, ref, 0)) out.push_back(r);
     return out;

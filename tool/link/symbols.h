@@ -12,7 +12,7 @@
 namespace archscan {
 
 struct SymbolRef {
-  size_t file = 0;      // index into the files
+  size_t file = 0;  // index into the files
   std::string binding;  // NAME, Class.NAME, func.NAME
 };
 

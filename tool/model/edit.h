@@ -9,18 +9,18 @@
 namespace archscan {
 
 struct Edit {
-  std::string file;      // as displayed (relative to the current directory)
+  std::string file;  // as displayed (relative to the current directory)
   uint32_t begin = 0;
-  uint32_t end = 0;      // == begin for an insertion
+  uint32_t end = 0;  // == begin for an insertion
   std::string text;
-  size_t site = 0;       // index into Program::sites
-  int line = 0;          // 1-based line of `begin`
+  size_t site = 0;  // index into Program::sites
+  int line = 0;  // 1-based line of `begin`
   Arch add_arch;
-  std::string add;       // arch names
+  std::string add;  // arch names
   std::string like;
   std::string value_source;  // "copied-from sm_100", "override", or "" (no value)
   std::string patchset;
-  std::string rule;      // where the rule is written ("a.yaml:4"), so a conflict names both sources
+  std::string rule;  // where the rule is written ("a.yaml:4"), so a conflict names both sources
 };
 
 }  // namespace archscan

@@ -4,44 +4,64 @@ namespace archscan {
 
 const char* kindName(SiteKind k) {
   switch (k) {
-    case SiteKind::Mapping: return "mapping";
-    case SiteKind::Set: return "set";
-    case SiteKind::Switch: return "switch";
-    case SiteKind::IfChain: return "if-chain";
-    case SiteKind::Guard: return "guard";
-    case SiteKind::Range: return "range";
+    case SiteKind::Mapping:
+      return "mapping";
+    case SiteKind::Set:
+      return "set";
+    case SiteKind::Switch:
+      return "switch";
+    case SiteKind::IfChain:
+      return "if-chain";
+    case SiteKind::Guard:
+      return "guard";
+    case SiteKind::Range:
+      return "range";
   }
   return "?";
 }
 
 const char* entryFormName(EntryForm f) {
   switch (f) {
-    case EntryForm::Key: return "key";
-    case EntryForm::Element: return "element";
-    case EntryForm::Compare: return "compare";
-    case EntryForm::Case: return "case";
-    case EntryForm::SemicolonItem: return "semicolon-item";
-    case EntryForm::SpaceItem: return "space-item";
-    case EntryForm::Gencode: return "gencode";
-    case EntryForm::TemplateArg: return "template-arg";
+    case EntryForm::Key:
+      return "key";
+    case EntryForm::Element:
+      return "element";
+    case EntryForm::Compare:
+      return "compare";
+    case EntryForm::Case:
+      return "case";
+    case EntryForm::SemicolonItem:
+      return "semicolon-item";
+    case EntryForm::SpaceItem:
+      return "space-item";
+    case EntryForm::Gencode:
+      return "gencode";
+    case EntryForm::TemplateArg:
+      return "template-arg";
   }
   return "?";
 }
 
 const char* onMissingName(OnMissing m) {
   switch (m) {
-    case OnMissing::Crash: return "crash";
-    case OnMissing::Fallback: return "fallback";
-    case OnMissing::Unknown: return "unknown";
+    case OnMissing::Crash:
+      return "crash";
+    case OnMissing::Fallback:
+      return "fallback";
+    case OnMissing::Unknown:
+      return "unknown";
   }
   return "?";
 }
 
 const char* confidenceName(Confidence c) {
   switch (c) {
-    case Confidence::High: return "high";
-    case Confidence::Medium: return "medium";
-    case Confidence::Low: return "low";
+    case Confidence::High:
+      return "high";
+    case Confidence::Medium:
+      return "medium";
+    case Confidence::Low:
+      return "low";
   }
   return "?";
 }

@@ -21,14 +21,14 @@ struct ByteRange {
 enum class SiteKind { Mapping, Set, Switch, IfChain, Guard, Range };
 // How an entry is written, which decides how a patch adds a neighbour.
 enum class EntryForm {
-  Key,            // a mapping key: `9: {...}`, `{90, cfg}`
-  Element,        // an element of a list, tuple, set or brace list
-  Compare,        // a comparison: `x == 10`
-  Case,           // a match/switch label
+  Key,  // a mapping key: `9: {...}`, `{90, cfg}`
+  Element,  // an element of a list, tuple, set or brace list
+  Compare,  // a comparison: `x == 10`
+  Case,  // a match/switch label
   SemicolonItem,  // an item of "9.0;10.0"
-  SpaceItem,      // an item of "90 100"
-  Gencode,        // a -gencode arch=compute_90,code=sm_90 pair
-  TemplateArg,    // a template argument: `Sm<100>`
+  SpaceItem,  // an item of "90 100"
+  Gencode,  // a -gencode arch=compute_90,code=sm_90 pair
+  TemplateArg,  // a template argument: `Sm<100>`
 };
 enum class Polarity { Allow, Deny };
 enum class OnMissing { Unknown, Fallback, Crash };  // ordered: worse is larger
@@ -41,9 +41,9 @@ const char* confidenceName(Confidence c);
 
 // Why a site or subject is believed to be about archs.
 struct Evidence {
-  bool subject = false;      // reaches a capability source
-  bool name = false;         // an arch-like name (table, subject, parameter, callee, function)
-  bool negative = false;     // a negative name or source vetoes
+  bool subject = false;  // reaches a capability source
+  bool name = false;  // an arch-like name (table, subject, parameter, callee, function)
+  bool negative = false;  // a negative name or source vetoes
   std::vector<std::string> reasons;  // human-readable
   // Functions called on the way that this file does not define: link/ looks
   // them up in other files and upgrades `subject` if one returns a capability.
@@ -58,19 +58,19 @@ inline int evidenceScore(const Evidence& e) { return e.negative ? -1 : (e.subjec
 struct Suppression {
   int line = 0;
   std::vector<std::string> rules;  // "*" for all
-  std::string text;                // the comment as written, trimmed
+  std::string text;  // the comment as written, trimmed
 };
 
 // One arch a site handles.
 struct Entry {
   Arch arch;
-  SpellingStyle style;    // how this key is written (quote, prefix, tuple spacing)
-  std::string key_text;   // the key literal as spelled ("12.0" with quotes, (9, 0), 100)
-  ByteRange key;          // the key literal (for a composite key, the arch element)
-  ByteRange value;        // mapping value; empty for sets, chains
-  ByteRange item;         // the whole entry: `9: {...}`, the element, the comparison
-  ByteRange composite;    // composite key: the whole tuple key; else empty
-  ByteRange container;    // element: the collection literal it sits in
+  SpellingStyle style;  // how this key is written (quote, prefix, tuple spacing)
+  std::string key_text;  // the key literal as spelled ("12.0" with quotes, (9, 0), 100)
+  ByteRange key;  // the key literal (for a composite key, the arch element)
+  ByteRange value;  // mapping value; empty for sets, chains
+  ByteRange item;  // the whole entry: `9: {...}`, the element, the comparison
+  ByteRange composite;  // composite key: the whole tuple key; else empty
+  ByteRange container;  // element: the collection literal it sits in
   EntryForm form = EntryForm::Key;
   int arm = 0;  // which branch, case or value of its site the entry selects (entries of one arm share a path)
   // A major-only key narrowed by a minor test beside it
@@ -86,7 +86,7 @@ struct ArchRange {
   std::optional<int> low;
   std::optional<int> high;
   std::string text;  // the comparison as written
-  int arm = 0;       // which branch of its site the range selects
+  int arm = 0;  // which branch of its site the range selects
   ByteRange item;
   int line = 0;
   bool contains(const Arch& a) const;
@@ -94,37 +94,37 @@ struct ArchRange {
 
 // The expression a decision is made on, resolved as far as this file allows.
 struct Subject {
-  std::string text;     // as written: self.device_capability
+  std::string text;  // as written: self.device_capability
   std::string binding;  // stable identity for families: module:Class.self.device_capability, module:f:cap
   Evidence evidence;
 };
 
 struct Site {
-  std::string name;         // qualified: TORCH_SYMM..., Communicator._WORLD_SIZES_MULTIMEM, gen_module.<arg>
-  std::string binding;      // what lookups resolve to: NAME, Class.NAME, func.NAME (empty: not referable)
-  std::string scope;        // enclosing function/class chain, dotted
+  std::string name;  // qualified: TORCH_SYMM..., Communicator._WORLD_SIZES_MULTIMEM, gen_module.<arg>
+  std::string binding;  // what lookups resolve to: NAME, Class.NAME, func.NAME (empty: not referable)
+  std::string scope;  // enclosing function/class chain, dotted
   SiteKind kind = SiteKind::Mapping;
-  SpellingStyle spelling;   // the style of its keys; Unknown for ranges
+  SpellingStyle spelling;  // the style of its keys; Unknown for ranges
   Polarity polarity = Polarity::Allow;
   std::vector<Entry> entries;
   std::vector<ArchRange> ranges;
-  std::optional<Subject> subject;   // for chains, comparisons, switch; from lookups after linking
+  std::optional<Subject> subject;  // for chains, comparisons, switch; from lookups after linking
   Evidence evidence;
   OnMissing on_missing = OnMissing::Unknown;  // intrinsic: a chain's else, a gate's raise
   std::string on_missing_reason;
-  std::string gate;         // callee or decorator a list is handed to
-  std::string gate_param;   // its parameter name
+  std::string gate;  // callee or decorator a list is handed to
+  std::string gate_param;  // its parameter name
   std::string gate_object;  // the object a gate method is called on (`ctx` in ctx.gate(...))
   int gate_arg_index = -1;  // positional index when no keyword
   std::vector<Arch> scope_archs;  // archs the enclosing function is named for (sm120)
-  std::vector<Arch> name_archs;   // archs the site's own name spells (GEMM_SM90_ARCHS): a per-arch variant
+  std::vector<Arch> name_archs;  // archs the site's own name spells (GEMM_SM90_ARCHS): a per-arch variant
   // The site only runs under CUDA toolkits older than this (major * 10 +
   // minor; 0: any): a build list in an `if cuda < 12.8` branch cannot hold sm_120.
   int max_cuda = 0;
-  int nesting = 0;          // 1 for a dict nested in an outer mapping's value
+  int nesting = 0;  // 1 for a dict nested in an outer mapping's value
   std::string parent_binding;  // outer mapping's binding when nesting > 0
   ByteRange extent;
-  ByteRange container;      // the literal's brackets, where edits are placed
+  ByteRange container;  // the literal's brackets, where edits are placed
   int line = 0;
   int end_line = 0;
   bool patchable = true;
@@ -162,14 +162,14 @@ inline std::string dominatorKey(const Site& s) { return s.name + "@" + std::to_s
 
 // A read of a table: T[s], T[s][k], T.get(s, d), s in T.
 struct Lookup {
-  std::string table;        // local reference: NAME, self.NAME, mod.NAME
+  std::string table;  // local reference: NAME, self.NAME, mod.NAME
   std::string scope_class;  // enclosing class, for self.NAME
   std::string scope_function;  // enclosing function (dotted), for locals
   std::vector<Subject> subjects;  // one per subscript level
   OnMissing on_missing = OnMissing::Unknown;
-  std::string how;          // "T[cap]", ".get(cap, default)", "cap in T"
+  std::string how;  // "T[cap]", ".get(cap, default)", "cap in T"
   std::string crash_message;  // what the crashing path says, as for Site
-  bool skips = false;         // a missing arch skips a test
+  bool skips = false;  // a missing arch skips a test
   int line = 0;
   // The file that declares the table, when the front-end knows it from its
   // own resolution (a C++ table in an included header); absolute.
@@ -177,17 +177,17 @@ struct Lookup {
 };
 
 struct Import {
-  int level = 0;       // leading dots of a relative import
+  int level = 0;  // leading dots of a relative import
   std::string module;  // as written, without the dots (a.b)
-  std::string name;    // imported name, empty for `import a.b`
-  std::string alias;   // local name
+  std::string name;  // imported name, empty for `import a.b`
+  std::string alias;  // local name
 };
 
 // What a function does with an arch list handed to it, for gates in other files.
 struct FunctionSummary {
   std::string name;
   std::vector<std::string> params;
-  bool raises = false;          // raises or asserts somewhere in its body
+  bool raises = false;  // raises or asserts somewhere in its body
   bool returns_capability = false;
 };
 
@@ -205,8 +205,8 @@ struct Diagnostic {
 };
 
 struct FileFacts {
-  std::string path;      // as given / discovered, relative to cwd
-  std::string module;    // dotted Python module name, filled by discover/link
+  std::string path;  // as given / discovered, relative to cwd
+  std::string module;  // dotted Python module name, filled by discover/link
   Language language = Language::Python;
   uint64_t content_hash = 0;  // of the bytes read, so a patch can tell the file changed since
   std::vector<Site> sites;

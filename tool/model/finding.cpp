@@ -7,18 +7,24 @@ namespace archscan {
 
 const char* severityName(Severity s) {
   switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
+    case Severity::Error:
+      return "error";
+    case Severity::Warning:
+      return "warning";
+    case Severity::Note:
+      return "note";
   }
   return "?";
 }
 
 Severity severityFor(OnMissing m) {
   switch (m) {
-    case OnMissing::Crash: return Severity::Error;
-    case OnMissing::Fallback: return Severity::Warning;
-    case OnMissing::Unknown: return Severity::Note;
+    case OnMissing::Crash:
+      return Severity::Error;
+    case OnMissing::Fallback:
+      return Severity::Warning;
+    case OnMissing::Unknown:
+      return Severity::Note;
   }
   return Severity::Note;
 }
@@ -33,10 +39,14 @@ std::optional<FailOn> parseFailOn(std::string_view text) {
 
 bool fails(Severity s, FailOn f) {
   switch (f) {
-    case FailOn::Never: return false;
-    case FailOn::Note: return true;
-    case FailOn::Warning: return s != Severity::Note;
-    case FailOn::Error: return s == Severity::Error;
+    case FailOn::Never:
+      return false;
+    case FailOn::Note:
+      return true;
+    case FailOn::Warning:
+      return s != Severity::Note;
+    case FailOn::Error:
+      return s == Severity::Error;
   }
   return false;
 }

@@ -22,13 +22,13 @@ std::optional<FailOn> parseFailOn(std::string_view text);
 bool fails(Severity s, FailOn f);
 
 struct Finding {
-  std::string rule;         // missing-arch, sibling-gap, ...
+  std::string rule;  // missing-arch, sibling-gap, ...
   Severity severity = Severity::Note;
   // Low: shown only with --all (a fallback nothing says is wrong, an unknown
   // effect); else the site's confidence.
   Confidence confidence = Confidence::Low;
-  std::string arch;         // sm_120, sm_12x; empty for arch-less rules
-  size_t site = 0;          // index into Program::sites
+  std::string arch;  // sm_120, sm_12x; empty for arch-less rules
+  size_t site = 0;  // index into Program::sites
   std::string message;
   std::string fingerprint;  // stable across line moves
 };

@@ -10,7 +10,7 @@ namespace archscan {
 
 struct SuggestedFix {
   std::string description;
-  std::string add;   // the arch the fix adds
+  std::string add;  // the arch the fix adds
   std::string like;  // the arch whose entry it copies or widens
   bool review = false;  // a value was copied or a test widened: a proposal to review
   std::string source;  // the file's bytes the edits apply to

@@ -24,9 +24,9 @@ struct ApplyError : std::runtime_error {
 };
 
 struct FileWrite {
-  std::string path;         // the file to replace (symlinks already resolved)
-  std::string expected;     // its bytes when planned
-  std::string content;      // its new bytes
+  std::string path;  // the file to replace (symlinks already resolved)
+  std::string expected;  // its bytes when planned
+  std::string content;  // its new bytes
 };
 
 // The system calls apply and recovery need, so tests can make one fail or
@@ -34,19 +34,19 @@ struct FileWrite {
 class FileOps {
  public:
   virtual ~FileOps() = default;
-  virtual std::string read(const std::string& path);                      // throws ApplyError
+  virtual std::string read(const std::string& path);  // throws ApplyError
   // Creates `path`, which must not exist, with `content` and `mode`, flushed
   // to disk; on failure throws ApplyError and leaves no file.
   virtual void create(const std::string& path, const std::string& content, unsigned mode);
-  virtual void link(const std::string& from, const std::string& to);      // hard link, throws
-  virtual void rename(const std::string& from, const std::string& to);    // throws
-  virtual bool remove(const std::string& path) noexcept;                  // true when a file was removed
-  virtual unsigned mode(const std::string& path);                         // permission bits, throws
+  virtual void link(const std::string& from, const std::string& to);  // hard link, throws
+  virtual void rename(const std::string& from, const std::string& to);  // throws
+  virtual bool remove(const std::string& path) noexcept;  // true when a file was removed
+  virtual unsigned mode(const std::string& path);  // permission bits, throws
   // False for a read-only file: no write bit at all, or none for this process.
   virtual bool writable(const std::string& path);
-  virtual bool exists(const std::string& path) noexcept;                  // without following a last symlink
-  virtual void makeDir(const std::string& dir);                           // throws; fine when it exists
-  virtual void removeDir(const std::string& dir) noexcept;                // only when empty
+  virtual bool exists(const std::string& path) noexcept;  // without following a last symlink
+  virtual void makeDir(const std::string& dir);  // throws; fine when it exists
+  virtual void removeDir(const std::string& dir) noexcept;  // only when empty
   virtual std::vector<std::string> list(const std::string& dir) noexcept;  // entry names
   virtual void syncDir(const std::string& dir) noexcept;
   // Called after every step that changes the disk ("journal", "temporary 1",
@@ -56,7 +56,7 @@ class FileOps {
 
 struct ApplyOptions {
   std::string journal_dir;  // where the journal goes: ROOT/.archscan-cache (journal.h: cacheDirOf)
-  bool force = false;       // also replace read-only files
+  bool force = false;  // also replace read-only files
 };
 
 // Throws ApplyError; on any failure no target has changed.

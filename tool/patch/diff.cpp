@@ -95,9 +95,20 @@ std::string unifiedDiff(const std::string& path, const std::string& before, cons
     std::string body;
     for (size_t i = from; i < to; ++i) {
       switch (ops[i]) {
-        case Op::Keep: emitLine(body, ' ', a[ai++]); ++aCount; ++bCount; bi++; break;
-        case Op::Del: emitLine(body, '-', a[ai++]); ++aCount; break;
-        case Op::Add: emitLine(body, '+', b[bi++]); ++bCount; break;
+        case Op::Keep:
+          emitLine(body, ' ', a[ai++]);
+          ++aCount;
+          ++bCount;
+          bi++;
+          break;
+        case Op::Del:
+          emitLine(body, '-', a[ai++]);
+          ++aCount;
+          break;
+        case Op::Add:
+          emitLine(body, '+', b[bi++]);
+          ++bCount;
+          break;
       }
     }
     std::string note;

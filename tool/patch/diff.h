@@ -8,8 +8,8 @@
 namespace archscan {
 
 struct DiffNote {
-  int new_line = 0;      // 1-based line in the new file the note is about
-  std::string text;      // shown after the hunk header (git ignores it)
+  int new_line = 0;  // 1-based line in the new file the note is about
+  std::string text;  // shown after the hunk header (git ignores it)
 };
 
 std::string unifiedDiff(const std::string& path, const std::string& before, const std::string& after,

@@ -56,7 +56,9 @@ State stateOf(const JournalTarget& t, FileOps& ops) {
   return h == t.new_hash ? State::New : h == t.old_hash ? State::Old : State::Other;
 }
 
-std::string plural(size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+std::string plural(size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
 
 // Completes or rolls back one journal's transaction; what was done, as one line.
 std::string settle(const std::string& journalPath, const std::string& root, FileOps& ops) {
@@ -111,8 +113,8 @@ std::string settle(const std::string& journalPath, const std::string& root, File
   ops.remove(journalPath);
   ops.syncDir(dirOf(journalPath));
 
-  std::string what = "an interrupted write (transaction " + j.id + ", " +
-                     plural(j.targets.size(), "file", "files") + ")";
+  std::string what =
+      "an interrupted write (transaction " + j.id + ", " + plural(j.targets.size(), "file", "files") + ")";
   std::string removed = "; removed " + plural(leftovers, "leftover file", "leftover files");
   if (allNew) return "completed " + what + ": every new file was in place" + removed;
   if (restored == 0) return "rolled back " + what + ": it had replaced no file yet" + removed;
@@ -174,7 +176,8 @@ Journal parseJournal(const std::string& text, const std::string& origin, const s
   if (!fs::is_directory(base, ec)) base = base.parent_path();
   try {
     YAML::Node n = YAML::Load(text);
-    if (!n.IsMap() || !n["archscan_journal"] || n["archscan_journal"].as<std::string>() != "1") throw bad("no version 1");
+    if (!n.IsMap() || !n["archscan_journal"] || n["archscan_journal"].as<std::string>() != "1")
+      throw bad("no version 1");
     j.id = n["id"].as<std::string>();
     if (j.id.empty() || j.id.find_first_not_of("0123456789abcdef-") != std::string::npos) throw bad("a bad id");
     if (!n["targets"].IsSequence()) throw bad("no targets");

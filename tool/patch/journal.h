@@ -14,10 +14,10 @@
 namespace archscan {
 
 struct JournalTarget {
-  std::string path;    // absolute, symlinks resolved
+  std::string path;  // absolute, symlinks resolved
   uint64_t old_hash = 0;
   uint64_t new_hash = 0;
-  std::string temp;    // beside path: .NAME.archscan-ID.new
+  std::string temp;  // beside path: .NAME.archscan-ID.new
   std::string backup;  // beside path: .NAME.archscan-ID.old
 };
 

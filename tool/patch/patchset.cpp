@@ -70,7 +70,8 @@ Arch arch(const std::string& origin, const YAML::Node& n, const std::string& key
   std::string text = scalar(origin, n, key);
   auto a = tryParseUserArch(text, archs);
   if (!a)
-    fail(origin, n, "'" + text + "' in " + key + " is not a compute capability (`archscan archs` lists the known ones)");
+    fail(origin, n,
+         "'" + text + "' in " + key + " is not a compute capability (`archscan archs` lists the known ones)");
   return *a;
 }
 
@@ -85,16 +86,15 @@ PatchRule rule(const std::string& origin, const YAML::Node& n, size_t index, con
   r.like = arch(origin, n["like"], "like", archs);
   r.add_text = n["add"].as<std::string>();
   r.like_text = n["like"].as<std::string>();
-  if (r.add.base() == r.like.base())
-    fail(origin, n["add"], "add and like are the same arch (" + r.add.name() + ")");
+  if (r.add.base() == r.like.base()) fail(origin, n["add"], "add and like are the same arch (" + r.add.name() + ")");
   if (n["where"]) r.where = filter(origin, n["where"], where + ".where");
   if (n["except"]) r.except = filter(origin, n["except"], where + ".except");
   if (const auto& v = n["values"]) {
     if (!v.IsMap()) fail(origin, v, where + ".values must map site names to source text");
     for (const auto& kv : v) {
       if (!kv.second.IsScalar())
-        fail(origin, kv.second, "the value for '" + kv.first.as<std::string>() +
-                                     "' must be source text in quotes, e.g. \"[6, 8]\"");
+        fail(origin, kv.second,
+             "the value for '" + kv.first.as<std::string>() + "' must be source text in quotes, e.g. \"[6, 8]\"");
       r.values.emplace_back(kv.first.as<std::string>(), kv.second.as<std::string>());
       r.where.located["values:" + kv.first.as<std::string>()] = at(origin, kv.first);
     }
@@ -111,13 +111,15 @@ PatchSet parsePatchSet(const std::string& yaml, const std::string& origin, const
     onlyKeys(origin, root, {"archscan", "name", "description", "rules"}, "the patch set");
     if (!root["archscan"]) fail(origin, root, "missing 'archscan: 1' (the schema version)");
     if (scalar(origin, root["archscan"], "archscan") != "1")
-      fail(origin, root["archscan"], "unsupported schema version '" + root["archscan"].as<std::string>() + "' (this archscan reads 1)");
+      fail(origin, root["archscan"],
+           "unsupported schema version '" + root["archscan"].as<std::string>() + "' (this archscan reads 1)");
     PatchSet ps;
     ps.path = origin;
     if (root["name"]) ps.name = scalar(origin, root["name"], "name");
     if (root["description"]) ps.description = scalar(origin, root["description"], "description");
     const YAML::Node& rules = root["rules"];
-    if (!rules || !rules.IsSequence() || rules.size() == 0) fail(origin, rules ? rules : root, "'rules' must be a non-empty list");
+    if (!rules || !rules.IsSequence() || rules.size() == 0)
+      fail(origin, rules ? rules : root, "'rules' must be a non-empty list");
     for (size_t i = 0; i < rules.size(); ++i) ps.rules.push_back(rule(origin, rules[i], i, archs));
     return ps;
   } catch (const YAML::Exception& e) {

@@ -10,8 +10,8 @@
 //       where: {files: [...], sites: [...], kinds: [...], family: [...]}
 //       except: {...}
 //       values: {SITE_GLOB: "source text"}
-#include <stdexcept>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,9 +26,9 @@ struct PatchError : std::runtime_error {
 };
 
 struct SiteFilter {
-  std::vector<std::string> files;     // globs relative to the scanned root
-  std::vector<std::string> sites;     // site-name globs
-  std::vector<std::string> kinds;     // mapping, set, switch, if-chain, guard
+  std::vector<std::string> files;  // globs relative to the scanned root
+  std::vector<std::string> sites;  // site-name globs
+  std::vector<std::string> kinds;  // mapping, set, switch, if-chain, guard
   std::vector<std::string> families;  // family-name globs
   std::map<std::string, std::string> located;  // glob -> "file:line:column" where it is written
   bool empty() const { return files.empty() && sites.empty() && kinds.empty() && families.empty(); }

@@ -9,13 +9,13 @@
 #include <tuple>
 
 #include "analyze/coverage.h"
-#include "util/escape.h"
-#include "util/source_text.h"
 #include "patch/render.h"
 #include "patch/select.h"
 #include "patch/semantic_check.h"
 #include "patch/site_plan.h"
 #include "patch/value_check.h"
+#include "util/escape.h"
+#include "util/source_text.h"
 
 namespace fs = std::filesystem;
 
@@ -109,7 +109,7 @@ std::string shown(const std::string& text) {
 // same bytes, and a conflict otherwise (as clang-apply-replacements has it):
 // the run stops naming both rules, whatever each would write.
 void mergeSameArch(std::vector<Edit>& edits, const Program& p) {
-  std::map<std::pair<size_t, std::string>, std::vector<std::string>> rulesOf;           // (site, add) -> rules
+  std::map<std::pair<size_t, std::string>, std::vector<std::string>> rulesOf;  // (site, add) -> rules
   std::map<std::tuple<size_t, std::string, std::string>, std::vector<const Edit*>> by;  // (site, add, rule)
   for (const auto& e : edits) {
     auto& rules = rulesOf[{e.site, e.add}];
@@ -118,7 +118,8 @@ void mergeSameArch(std::vector<Edit>& edits, const Program& p) {
   }
   auto text = [](const std::vector<const Edit*>& es) {
     std::string t;
-    for (const Edit* e : es) t += (t.empty() ? "" : " ") + std::to_string(e->begin) + ":" + std::to_string(e->end) + "=" + e->text;
+    for (const Edit* e : es)
+      t += (t.empty() ? "" : " ") + std::to_string(e->begin) + ":" + std::to_string(e->end) + "=" + e->text;
     return t;
   };
   std::set<std::tuple<size_t, std::string, std::string>> dropped;
@@ -128,9 +129,8 @@ void mergeSameArch(std::vector<Edit>& edits, const Program& p) {
       const auto& other = by.at({key.first, key.second, rules[i]});
       if (text(other) != text(first)) {
         throw PatchError("conflicting edits: " + where(*first.back(), p) + " writes `" + shown(first.back()->text) +
-                         "` and " + where(*other.back(), p) + " writes `" + shown(other.back()->text) +
-                         "`: both add " + key.second + " to " + p.sites[key.first].site.name +
-                         "; one must go (nothing was written)");
+                         "` and " + where(*other.back(), p) + " writes `" + shown(other.back()->text) + "`: both add " +
+                         key.second + " to " + p.sites[key.first].site.name + "; one must go (nothing was written)");
       }
       dropped.insert({key.first, key.second, rules[i]});
     }
@@ -212,7 +212,8 @@ std::map<std::string, std::string> replan(const Program& p, std::vector<Edit>& e
       uint32_t at = mapOffset(o.extent.begin, fileEdits);
       bool found = false;
       for (size_t k = 0; k < facts.sites.size() && !found; ++k)
-        if (!used[k] && facts.sites[k].name == o.name && facts.sites[k].kind == o.kind && facts.sites[k].extent.begin == at) {
+        if (!used[k] && facts.sites[k].name == o.name && facts.sites[k].kind == o.kind &&
+            facts.sites[k].extent.begin == at) {
           used[k] = found = true;
           next.sites[i].site = facts.sites[k];
         }
@@ -290,8 +291,9 @@ Plan planPatches(const std::vector<PatchSet>& sets, const Program& program, cons
     if (more.empty()) break;
     if (round + 1 == kRounds || !fold(plan.edits, more, program.sites.size())) {
       const Edit& e = more.front();
-      throw PatchError(e.file + ":" + std::to_string(e.line) + ": " + next.sites[e.site].site.name + " would still lack " +
-                       e.add + " after " + std::to_string(kRounds) + " rounds of planning; nothing was written");
+      throw PatchError(e.file + ":" + std::to_string(e.line) + ": " + next.sites[e.site].site.name +
+                       " would still lack " + e.add + " after " + std::to_string(kRounds) +
+                       " rounds of planning; nothing was written");
     }
     checkConflicts(plan.edits, program);
   }
@@ -304,7 +306,8 @@ Plan planPatches(const std::vector<PatchSet>& sets, const Program& program, cons
     f.language = program.sites[edits.front()->site].language;
     f.old_content = sources.at(file);
     f.new_content = applyEdits(f.old_content, edits);
-    checkSemantics({f.path, f.language, forParsing(f.old_content), forParsing(f.new_content)}, edits, program, frontends);
+    checkSemantics({f.path, f.language, forParsing(f.old_content), forParsing(f.new_content)}, edits, program,
+                   frontends);
     plan.files.push_back(std::move(f));
   }
   return plan;

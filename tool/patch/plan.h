@@ -6,13 +6,12 @@
 #include <vector>
 
 #include "analyze/analyze.h"
+#include "frontend/frontend.h"
 #include "link/program.h"
 #include "model/edit.h"
 #include "patch/patchset.h"
-#include "frontend/frontend.h"
 
 namespace archscan {
-
 
 struct Skipped {
   size_t site = 0;
@@ -21,7 +20,7 @@ struct Skipped {
 };
 
 struct FilePlan {
-  std::string path;       // as displayed
+  std::string path;  // as displayed
   Language language = Language::Python;
   std::string real_path;  // symlinks resolved, inside the scanned root
   std::string old_content;
@@ -30,15 +29,15 @@ struct FilePlan {
 
 struct Plan {
   std::vector<Edit> edits;
-  std::vector<Skipped> skipped;     // selected, but not patched, with why
-  std::vector<Skipped> already;     // selected, and already handle the arch
+  std::vector<Skipped> skipped;  // selected, but not patched, with why
+  std::vector<Skipped> already;  // selected, and already handle the arch
   std::vector<FilePlan> files;
   size_t sitesPatched() const;
 };
 
 struct PlanOptions {
   std::vector<std::string> roots;  // the scanned paths
-  AnalyzeOptions analyze;          // visibility (--all)
+  AnalyzeOptions analyze;  // visibility (--all)
 };
 
 // Throws PatchError on conflicts, stale files, globs that select nothing and

@@ -43,8 +43,8 @@ std::string newKey(const Entry& like, const Arch& add) {
 
 struct Layout {
   bool multiline = false;
-  bool comma = false;       // the like item is followed by a comma
-  size_t afterItem = 0;     // just past the item (before the comma)
+  bool comma = false;  // the like item is followed by a comma
+  size_t afterItem = 0;  // just past the item (before the comma)
   std::string indent;
 };
 
@@ -152,7 +152,8 @@ void rekeyNested(std::string& item, uint32_t itemBegin, const Entry& like, const
     if (!onlyLike) continue;
     for (const Entry& e : n->entries) keys.push_back({&e, newKey(e, add)});
   }
-  std::sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.first->key.begin > b.first->key.begin; });
+  std::sort(keys.begin(), keys.end(),
+            [](const auto& a, const auto& b) { return a.first->key.begin > b.first->key.begin; });
   for (const auto& [e, key] : keys) item.replace(e->key.begin - itemBegin, e->key.end - e->key.begin, key);
 }
 
@@ -230,7 +231,8 @@ bool gencodePair(const LinkedSite& s, size_t idx, const PatchRule& r, const std:
   while (!code.empty() && isSpace(code.back())) code.pop_back();
   bool call = head.find(".append(") != std::string::npos && code == ")";
   if (!call) {
-    out.skip_reason = "the -gencode pair is neither a list element nor a `flags.append(...)` line; add the new pair by hand";
+    out.skip_reason =
+        "the -gencode pair is neither a list element nor a `flags.append(...)` line; add the new pair by hand";
     return false;
   }
   std::string nl = lineEnding(src, le), text = nl + head + pair + code;
@@ -270,7 +272,8 @@ bool cppEdit(const LinkedSite& s, size_t idx, const PatchRule& r, const std::str
     return false;
   }
   Edit e = baseEdit(s, idx, r, src, c.begin, c.end, c.text);
-  if (c.begin == c.end && !c.text.empty() && (c.text[0] == '\n' || c.text[0] == '\r')) e.line = lineAt(src, c.begin) + 1;
+  if (c.begin == c.end && !c.text.empty() && (c.text[0] == '\n' || c.text[0] == '\r'))
+    e.line = lineAt(src, c.begin) + 1;
   // A new case label shares the `like` body; a widened test admits the new arch to it.
   e.value_source = "widened from " + r.like.name();
   out.edits.push_back(e);
@@ -307,12 +310,14 @@ Rendered renderSite(const LinkedSite& s, size_t idx, const PatchRule& r, const s
     }
     if (s.language == Language::Cpp && src.compare(like.key.begin, like.key.end - like.key.begin, like.key_text) != 0) {
       out.edits.clear();
-      out.skip_reason = "its key `" + like.key_text + "` is not spelled at its place in this file (a macro expansion?); "
+      out.skip_reason = "its key `" + like.key_text +
+                        "` is not spelled at its place in this file (a macro expansion?); "
                         "add the arch where the key is written";
       return out;
     }
     std::string key = newKey(like, r.add);
-    bool cppForm = like.form == EntryForm::Case || like.form == EntryForm::Compare || like.form == EntryForm::TemplateArg;
+    bool cppForm =
+        like.form == EntryForm::Case || like.form == EntryForm::Compare || like.form == EntryForm::TemplateArg;
     if (s.language == Language::Cpp && cppForm) {
       if (!cppEdit(s, idx, r, src, like, key, out)) return out;
       continue;

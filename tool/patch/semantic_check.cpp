@@ -71,8 +71,9 @@ void checkSemantics(const PatchedText& f, const std::vector<const Edit*>& edits,
     // Entries may lie outside the site's extent (`caps += ";12.0"` extending a base list).
     for (const auto& en : s.entries) inside |= within(en.item) || within(en.container);
     if (!inside)
-      fail(e->line, s.name, "an edit for it lies outside the site (bytes " + std::to_string(e->begin) + "-" +
-                               std::to_string(e->end) + ")");
+      fail(e->line, s.name,
+           "an edit for it lies outside the site (bytes " + std::to_string(e->begin) + "-" + std::to_string(e->end) +
+               ")");
     editedAt[s.extent.begin].push_back(e);
   }
 
@@ -94,7 +95,8 @@ void checkSemantics(const PatchedText& f, const std::vector<const Edit*>& edits,
     if (it != editedAt.end())
       for (const Edit* e : it->second) edited |= p.sites[e->site].site.name == o.name;
     if (!edited) {
-      if (is != was) fail(o.line, o.name, "not selected, yet its archs would change from " + join(was) + " to " + join(is));
+      if (is != was)
+        fail(o.line, o.name, "not selected, yet its archs would change from " + join(was) + " to " + join(is));
       continue;
     }
     // Old plus the added archs, in the spelling the site uses (sm_120a beside sm_100a).
@@ -109,8 +111,8 @@ void checkSemantics(const PatchedText& f, const std::vector<const Edit*>& edits,
       onlyAdded &= planned;
     }
     if (lost || !onlyAdded)
-      fail(o.line, o.name, "would handle " + join(is) + " after patching; expected " + join(was) + " plus " +
-                               it->second.front()->add);
+      fail(o.line, o.name,
+           "would handle " + join(is) + " after patching; expected " + join(was) + " plus " + it->second.front()->add);
   }
   // A site that was not there before may only be a copy inside inserted text.
   for (size_t i = 0; i < newFacts.sites.size(); ++i) {

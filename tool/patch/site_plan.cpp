@@ -56,7 +56,8 @@ SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::fun
   if (c == Coverage::Covered) {
     bool byMajor = false;
     // Only worth saying when the new arch is not the major's first (sm_121 under key 12).
-    for (const auto& e : s.site.entries) byMajor |= e.arch.major_only && covers(e.arch, rule.add) && rule.add.minor != 0;
+    for (const auto& e : s.site.entries)
+      byMajor |= e.arch.major_only && covers(e.arch, rule.add) && rule.add.minor != 0;
     std::string why = byMajor ? "its key " + std::to_string(rule.add.major) + " covers every " +
                                     std::to_string(rule.add.major) + ".x, so " + rule.add.name() + " is already handled"
                               : "already handles " + rule.add.name();

@@ -15,9 +15,9 @@ namespace archscan {
 
 enum class SiteVerdict {
   NotConcerned,  // the site does not handle `like`: the rule is not about it
-  Edits,         // rendered: `rendered.edits`
-  Skipped,       // should get the arch, but is left alone: `reason`
-  Already,       // handles the arch already: `reason`
+  Edits,  // rendered: `rendered.edits`
+  Skipped,  // should get the arch, but is left alone: `reason`
+  Already,  // handles the arch already: `reason`
 };
 
 struct SitePlan {
@@ -30,7 +30,7 @@ struct SitePlanInput {
   const Program& program;
   size_t site = 0;
   const std::vector<size_t>& same_file;  // indices of the sites of the site's file
-  bool all = false;                      // --all: single-arch sites are patched too
+  bool all = false;  // --all: single-arch sites are patched too
   // The patch set's `values` entry for the site, asked only when it is rendered.
   std::function<std::optional<std::string>()> value_override;
 };

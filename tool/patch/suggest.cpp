@@ -1,9 +1,9 @@
 #include "patch/suggest.h"
 
 #include "arch/parse.h"
-#include "util/source_text.h"
 #include "patch/render.h"
 #include "patch/site_plan.h"
+#include "util/source_text.h"
 
 namespace archscan {
 

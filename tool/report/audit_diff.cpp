@@ -95,8 +95,11 @@ struct Section {
 };
 
 std::vector<Section> sections(const AuditDiff& d) {
-  return {{"Fixed", &d.fixed}, {"New gaps", &d.new_gaps}, {"Effect changed", &d.changed},
-          {"New sites", &d.new_sites}, {"Removed sites", &d.removed}};
+  return {{"Fixed", &d.fixed},
+          {"New gaps", &d.new_gaps},
+          {"Effect changed", &d.changed},
+          {"New sites", &d.new_sites},
+          {"Removed sites", &d.removed}};
 }
 
 std::string headline(const AuditDiff& d) {

@@ -22,13 +22,13 @@ struct AuditChange {
 
 struct AuditDiff {
   std::string old_path;
-  std::vector<std::string> targets;          // compared: in both runs
+  std::vector<std::string> targets;  // compared: in both runs
   std::vector<std::string> only_now, only_then;  // targets of one run only
-  std::vector<AuditChange> fixed;     // had a gap (crash, fallback, unknown), now has none
+  std::vector<AuditChange> fixed;  // had a gap (crash, fallback, unknown), now has none
   std::vector<AuditChange> new_gaps;  // an existing site that now has a gap
-  std::vector<AuditChange> changed;   // a gap whose effect changed (crash -> fallback)
-  std::vector<AuditChange> new_sites; // sites that did not exist (one entry per target)
-  std::vector<AuditChange> removed;   // sites that no longer exist
+  std::vector<AuditChange> changed;  // a gap whose effect changed (crash -> fallback)
+  std::vector<AuditChange> new_sites;  // sites that did not exist (one entry per target)
+  std::vector<AuditChange> removed;  // sites that no longer exist
 };
 
 // A gap is a crash, a fallback or an unknown effect on a target.

@@ -17,31 +17,50 @@ namespace {
 
 const char* symbol(CellState c) {
   switch (c) {
-    case CellState::Covered: return "✓";
-    case CellState::CoveredByRange: return "≥";
-    case CellState::Missing: return "·";
-    case CellState::Crash: return "✗";
-    case CellState::Fallback: return "~";
-    case CellState::Unknown: return "?";
-    case CellState::Gated: return "▣";
-    case CellState::Review: return "⚑";
-    case CellState::NotReported: return "–";
-    case CellState::Denied: return "⊘";
-    case CellState::Passes: return "·";
+    case CellState::Covered:
+      return "✓";
+    case CellState::CoveredByRange:
+      return "≥";
+    case CellState::Missing:
+      return "·";
+    case CellState::Crash:
+      return "✗";
+    case CellState::Fallback:
+      return "~";
+    case CellState::Unknown:
+      return "?";
+    case CellState::Gated:
+      return "▣";
+    case CellState::Review:
+      return "⚑";
+    case CellState::NotReported:
+      return "–";
+    case CellState::Denied:
+      return "⊘";
+    case CellState::Passes:
+      return "·";
   }
   return "";
 }
 
 const char* effectSymbol(Effect e) {
   switch (e) {
-    case Effect::Crash: return "✗";
-    case Effect::Fallback: return "~";
-    case Effect::Unknown: return "?";
-    case Effect::Gated: return "▣";
-    case Effect::Review: return "⚑";
-    case Effect::Other: return "•";
-    case Effect::NotReported: return "–";
-    case Effect::Covered: return "✓";
+    case Effect::Crash:
+      return "✗";
+    case Effect::Fallback:
+      return "~";
+    case Effect::Unknown:
+      return "?";
+    case Effect::Gated:
+      return "▣";
+    case Effect::Review:
+      return "⚑";
+    case Effect::Other:
+      return "•";
+    case Effect::NotReported:
+      return "–";
+    case Effect::Covered:
+      return "✓";
   }
   return "";
 }
@@ -49,17 +68,28 @@ const char* effectSymbol(Effect e) {
 // Sort order of a cell: the worst first.
 int rank(CellState c) {
   switch (c) {
-    case CellState::Crash: return 0;
-    case CellState::Fallback: return 1;
-    case CellState::Unknown: return 2;
-    case CellState::Gated: return 3;
-    case CellState::Review: return 4;
-    case CellState::NotReported: return 6;
-    case CellState::Missing: return 7;
-    case CellState::Passes: return 8;
-    case CellState::Denied: return 9;
-    case CellState::CoveredByRange: return 10;
-    case CellState::Covered: return 11;
+    case CellState::Crash:
+      return 0;
+    case CellState::Fallback:
+      return 1;
+    case CellState::Unknown:
+      return 2;
+    case CellState::Gated:
+      return 3;
+    case CellState::Review:
+      return 4;
+    case CellState::NotReported:
+      return 6;
+    case CellState::Missing:
+      return 7;
+    case CellState::Passes:
+      return 8;
+    case CellState::Denied:
+      return 9;
+    case CellState::CoveredByRange:
+      return 10;
+    case CellState::Covered:
+      return 11;
   }
   return 12;
 }
@@ -76,7 +106,8 @@ void fillRow(View& v, const AuditModel& m, const AuditRow& r) {
   v.set("decided_by", r.decided_by);
   v.set("decided_href", r.decided_at.line ? r.decided_at.href : "");
   // The read is usually in the site's own file: its line is enough.
-  v.set("decided_at", r.decided_at.file == r.where.file ? "line " + std::to_string(r.decided_at.line) : r.decided_at.text());
+  v.set("decided_at",
+        r.decided_at.file == r.where.file ? "line " + std::to_string(r.decided_at.line) : r.decided_at.text());
   const AuditFamily* fam = r.family >= 0 ? &m.families[static_cast<size_t>(r.family)] : nullptr;
   v.set("family_tag", fam ? fam->tag : "").set("family_name", fam ? fam->name : "");
   v.set("family_size", fam ? fam->rows.size() : 0);
@@ -114,7 +145,9 @@ void printAuditHtml(const AuditModel& m, std::ostream& out) {
   v.list("summary");
   for (const auto& s : m.summary) {
     View& sv = v.add("summary");
-    sv.set("target", s.target).set("crash", s.product.at(Effect::Crash)).set("fallback", s.product.at(Effect::Fallback));
+    sv.set("target", s.target)
+        .set("crash", s.product.at(Effect::Crash))
+        .set("fallback", s.product.at(Effect::Fallback));
     sv.set("unknown", s.product.at(Effect::Unknown)).set("gated", s.product.at(Effect::Gated));
     sv.set("covered", s.product.at(Effect::Covered));
     sv.flag("support", s.support.at(Effect::Crash) + s.support.at(Effect::Fallback) > 0);
@@ -128,22 +161,35 @@ void printAuditHtml(const AuditModel& m, std::ostream& out) {
     cv.set("unknown", c.counts.at(Effect::Unknown)).set("gated", c.counts.at(Effect::Gated));
     cv.list("segments");
     int x = 0, done = 0;
-    struct Seg { Effect e; const char* color; };
+    struct Seg {
+      Effect e;
+      const char* color;
+    };
     for (Seg sg : {Seg{Effect::Crash, "#cf222e"}, Seg{Effect::Fallback, "#d4a72c"}, Seg{Effect::Unknown, "#8c959f"},
                    Seg{Effect::Gated, "#8250df"}}) {
       int n = c.counts.at(sg.e);
       if (!n) continue;
       done += n;
       int w = std::max(1, 120 * done / std::max(1, c.sites) - x);
-      cv.add("segments").set("x", x).set("w", w).set("color", sg.color).set("label", std::to_string(n) + " " + effectLabel(sg.e));
+      cv.add("segments")
+          .set("x", x)
+          .set("w", w)
+          .set("color", sg.color)
+          .set("label", std::to_string(n) + " " + effectLabel(sg.e));
       x += w;
     }
     if (x < 120)
-      cv.add("segments").set("x", x).set("w", 120 - x).set("color", "#dafbe1").set("label", std::to_string(c.sites - done) + " other");
+      cv.add("segments")
+          .set("x", x)
+          .set("w", 120 - x)
+          .set("color", "#dafbe1")
+          .set("label", std::to_string(c.sites - done) + " other");
   }
   v.list("columns");
   for (const auto& c : m.columns) {
-    std::string colTitle = c.kind == AuditColumn::Target ? "target" : c.kind == AuditColumn::Near ? "an arch the code distinguishes" : "";
+    std::string colTitle = c.kind == AuditColumn::Target ? "target"
+                           : c.kind == AuditColumn::Near ? "an arch the code distinguishes"
+                                                         : "";
     for (const auto& a : c.folded) colTitle += (colTitle.empty() ? "folded: " : " ") + a.name();
     v.add("columns").set("name", c.name).flag("target", c.kind == AuditColumn::Target).set("title", colTitle);
   }
@@ -164,13 +210,13 @@ void printAuditHtml(const AuditModel& m, std::ostream& out) {
       group = &v.add("groups");
       current = key;
       count = 0;
-      std::string label = r.support ? "In tests, benchmarks, examples and docs"
-                          : r.effect == Effect::Crash ? "Would crash on " + single
-                          : r.effect == Effect::Fallback ? "Falls back silently on " + single
-                          : r.effect == Effect::Unknown ? "Unknown effect on " + single
-                          : r.effect == Effect::Gated ? "Gated on " + single + " (deliberate hardware gates)"
-                          : r.effect == Effect::Review ? "Deny-lists to review for " + single
-                          : r.effect == Effect::Other ? "Other findings (other archs, no arch)"
+      std::string label = r.support                         ? "In tests, benchmarks, examples and docs"
+                          : r.effect == Effect::Crash       ? "Would crash on " + single
+                          : r.effect == Effect::Fallback    ? "Falls back silently on " + single
+                          : r.effect == Effect::Unknown     ? "Unknown effect on " + single
+                          : r.effect == Effect::Gated       ? "Gated on " + single + " (deliberate hardware gates)"
+                          : r.effect == Effect::Review      ? "Deny-lists to review for " + single
+                          : r.effect == Effect::Other       ? "Other findings (other archs, no arch)"
                           : r.effect == Effect::NotReported ? "Missing " + single + " but not reported"
                                                             : "Covered";
       group->set("key", key).set("label", label).set("span", m.columns.size() + 6).list("rows");
@@ -182,9 +228,9 @@ void printAuditHtml(const AuditModel& m, std::ostream& out) {
   v.set("hidden_rows", m.show_all ? 0 : m.totals.sites - m.totals.in_view);
   if (m.show_all || m.totals.sites == m.totals.in_view) v.set("hidden_rows", "");
   v.list("legend");
-  for (CellState c : {CellState::Crash, CellState::Fallback, CellState::Unknown, CellState::Gated, CellState::Review,
-                      CellState::NotReported, CellState::Covered, CellState::CoveredByRange, CellState::Missing,
-                      CellState::Denied})
+  for (CellState c :
+       {CellState::Crash, CellState::Fallback, CellState::Unknown, CellState::Gated, CellState::Review,
+        CellState::NotReported, CellState::Covered, CellState::CoveredByRange, CellState::Missing, CellState::Denied})
     v.add("legend").set("state", cellStateName(c)).set("symbol", symbol(c)).set("label", cellStateLabel(c));
   v.list("notes");
   for (const auto& n : m.notes) v.add("notes").set("text", n);

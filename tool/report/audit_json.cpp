@@ -23,7 +23,11 @@ void counts(JsonWriter& w, const EffectCounts& c) {
 
 void printAuditJson(const AuditModel& m, const Program& p, std::ostream& out) {
   JsonWriter w(out);
-  w.beginObject().field("tool", "archscan").field("version", kArchscanVersion).field("schema", 2).field("kind", "audit");
+  w.beginObject()
+      .field("tool", "archscan")
+      .field("version", kArchscanVersion)
+      .field("schema", 2)
+      .field("kind", "audit");
   w.key("targets").beginArray();
   for (const auto& t : m.targets) w.value(t);
   w.endArray();
@@ -53,7 +57,12 @@ void printAuditJson(const AuditModel& m, const Program& p, std::ostream& out) {
     w.key("support").beginObject();
     counts(w, s.support);
     w.endObject();
-    w.key("findings").beginObject().field("errors", s.errors).field("warnings", s.warnings).field("notes", s.notes).endObject();
+    w.key("findings")
+        .beginObject()
+        .field("errors", s.errors)
+        .field("warnings", s.warnings)
+        .field("notes", s.notes)
+        .endObject();
     w.endObject();
   }
   w.endArray();

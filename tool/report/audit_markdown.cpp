@@ -17,17 +17,28 @@ constexpr size_t kMaxComponents = 40;
 
 const char* emoji(CellState c) {
   switch (c) {
-    case CellState::Covered: return "✅";
-    case CellState::CoveredByRange: return "↗️";
-    case CellState::Missing: return "·";
-    case CellState::Crash: return "❌";
-    case CellState::Fallback: return "⚠️";
-    case CellState::Unknown: return "❔";
-    case CellState::Gated: return "🔒";
-    case CellState::Review: return "🔎";
-    case CellState::NotReported: return "➖";
-    case CellState::Denied: return "🚫";
-    case CellState::Passes: return "·";
+    case CellState::Covered:
+      return "✅";
+    case CellState::CoveredByRange:
+      return "↗️";
+    case CellState::Missing:
+      return "·";
+    case CellState::Crash:
+      return "❌";
+    case CellState::Fallback:
+      return "⚠️";
+    case CellState::Unknown:
+      return "❔";
+    case CellState::Gated:
+      return "🔒";
+    case CellState::Review:
+      return "🔎";
+    case CellState::NotReported:
+      return "➖";
+    case CellState::Denied:
+      return "🚫";
+    case CellState::Passes:
+      return "·";
   }
   return "";
 }
@@ -51,7 +62,8 @@ std::string link(const AuditLink& l) { return "[" + cell(l.text()) + "](" + l.hr
 std::string row(const AuditModel& m, const AuditRow& r) {
   std::string out = "| " + std::string(effectName(r.effect)) + " | " + code(r.display_name) + " |";
   for (const auto& c : r.cells) {
-    if (!c.detail.empty() && c.state == CellState::Covered) out += " " + std::to_string(std::count(c.detail.begin(), c.detail.end(), ' ') + 1) + " |";
+    if (!c.detail.empty() && c.state == CellState::Covered)
+      out += " " + std::to_string(std::count(c.detail.begin(), c.detail.end(), ' ') + 1) + " |";
     else out += std::string(" ") + emoji(c.state) + " |";
   }
   out += " " + cell(r.component) + " | " + link(r.where) + " | " + code(r.decided_by) +
@@ -67,8 +79,9 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
   std::ostringstream out;
   out << "## archscan audit";
   for (size_t i = 0; i < m.targets.size(); ++i) out << (i ? ", " : ": ") << m.targets[i];
-  out << "\n\n" << m.totals.sites << " arch sites in " << m.files_parsed << " files; " << m.totals.findings
-      << " findings (" << m.totals.errors << " errors, " << m.totals.warnings << " warnings, " << m.totals.notes
+  out << "\n\n"
+      << m.totals.sites << " arch sites in " << m.files_parsed << " files; " << m.totals.findings << " findings ("
+      << m.totals.errors << " errors, " << m.totals.warnings << " warnings, " << m.totals.notes
       << " notes), as `archscan check` reports them.\n\n";
   for (const auto& s : m.summary) {
     out << "- **" << s.target << "**: " << countsText(s.product, true);
@@ -88,9 +101,9 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
       out << "| **tests, benchmarks, examples and docs** |\n";
       supportComps = true;
     }
-    out << "| " << cell(c.name) << " | " << c.sites << " | "
-        << c.counts.at(Effect::Crash) << " | " << c.counts.at(Effect::Fallback) << " | " << c.counts.at(Effect::Unknown)
-        << " | " << c.counts.at(Effect::Gated) << " |\n";
+    out << "| " << cell(c.name) << " | " << c.sites << " | " << c.counts.at(Effect::Crash) << " | "
+        << c.counts.at(Effect::Fallback) << " | " << c.counts.at(Effect::Unknown) << " | " << c.counts.at(Effect::Gated)
+        << " |\n";
   }
   if (shownComps < m.components.size())
     out << "\n_" << m.components.size() - shownComps << " more components left out; `--show all` lists them._\n";
@@ -107,14 +120,16 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
   size_t eligible = 0;
   for (const auto& r : m.rows) eligible += (m.show_all || r.in_view) ? 1 : 0;
   out << "\n### "
-      << (m.show_all ? "Every site"
-                     : eligible > static_cast<size_t>(m.top)
-                           ? "The first " + std::to_string(m.top) + " of " + std::to_string(eligible) + " sites with findings, worst first"
-                           : "Sites with findings, worst first")
-      << "\n\n" << header << rule;
-  std::string footer = "\n✅ covered · ↗️ covered by a range · ❌ crashes · ⚠️ falls back silently · ❔ unknown effect · "
-                       "🔒 gated on the target · 🔎 deny-list to review · ➖ missing, not reported · 🚫 denied · "
-                       "older: how many older archs the site handles\n";
+      << (m.show_all                              ? "Every site"
+          : eligible > static_cast<size_t>(m.top) ? "The first " + std::to_string(m.top) + " of " +
+                                                        std::to_string(eligible) + " sites with findings, worst first"
+                                                  : "Sites with findings, worst first")
+      << "\n\n"
+      << header << rule;
+  std::string footer =
+      "\n✅ covered · ↗️ covered by a range · ❌ crashes · ⚠️ falls back silently · ❔ unknown effect · "
+      "🔒 gated on the target · 🔎 deny-list to review · ➖ missing, not reported · 🚫 denied · "
+      "older: how many older archs the site handles\n";
   size_t listed = 0;
   std::map<Effect, int> left;
   bool supportHeaded = false;
@@ -123,9 +138,10 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
     std::string line = row(m, r);
     std::string heading;
     if (r.support && !supportHeaded) heading = "| **in tests, benchmarks, examples and docs** |\n";
-    bool fits = m.show_all || (listed < static_cast<size_t>(m.top) &&
-                               out.tellp() + static_cast<std::streamoff>(line.size() + heading.size() + footer.size() + 400) <
-                                   static_cast<std::streamoff>(kBudget));
+    bool fits =
+        m.show_all || (listed < static_cast<size_t>(m.top) &&
+                       out.tellp() + static_cast<std::streamoff>(line.size() + heading.size() + footer.size() + 400) <
+                           static_cast<std::streamoff>(kBudget));
     if (!fits) {
       left[r.effect]++;
       continue;
@@ -143,7 +159,8 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
     out << "\n_" << eligible - listed << " of " << eligible << " rows left out (" << what
         << "): `archscan audit --format markdown --show all` or `--format html` lists them._\n";
   } else if (!m.show_all && eligible < m.rows.size()) {
-    out << "\n_" << m.rows.size() - eligible << " covered or unreported sites are not listed; `--show all` lists them._\n";
+    out << "\n_" << m.rows.size() - eligible
+        << " covered or unreported sites are not listed; `--show all` lists them._\n";
   }
   out << footer;
   os << out.str();

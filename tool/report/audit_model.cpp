@@ -11,87 +11,136 @@ namespace archscan {
 
 const char* effectName(Effect e) {
   switch (e) {
-    case Effect::Crash: return "crash";
-    case Effect::Fallback: return "fallback";
-    case Effect::Unknown: return "unknown";
-    case Effect::Gated: return "gated";
-    case Effect::Review: return "review";
-    case Effect::Other: return "other";
-    case Effect::NotReported: return "not-reported";
-    case Effect::Covered: return "covered";
+    case Effect::Crash:
+      return "crash";
+    case Effect::Fallback:
+      return "fallback";
+    case Effect::Unknown:
+      return "unknown";
+    case Effect::Gated:
+      return "gated";
+    case Effect::Review:
+      return "review";
+    case Effect::Other:
+      return "other";
+    case Effect::NotReported:
+      return "not-reported";
+    case Effect::Covered:
+      return "covered";
   }
   return "?";
 }
 
 const char* effectLabel(Effect e) {
   switch (e) {
-    case Effect::Crash: return "would crash";
-    case Effect::Fallback: return "fall back silently";
-    case Effect::Unknown: return "unknown effect";
-    case Effect::Gated: return "gated on the target";
-    case Effect::Review: return "deny-list to review";
-    case Effect::Other: return "with other findings";
-    case Effect::NotReported: return "missing but not reported";
-    case Effect::Covered: return "covered";
+    case Effect::Crash:
+      return "would crash";
+    case Effect::Fallback:
+      return "fall back silently";
+    case Effect::Unknown:
+      return "unknown effect";
+    case Effect::Gated:
+      return "gated on the target";
+    case Effect::Review:
+      return "deny-list to review";
+    case Effect::Other:
+      return "with other findings";
+    case Effect::NotReported:
+      return "missing but not reported";
+    case Effect::Covered:
+      return "covered";
   }
   return "";
 }
 
 const char* cellStateName(CellState c) {
   switch (c) {
-    case CellState::Covered: return "covered";
-    case CellState::CoveredByRange: return "covered-by-range";
-    case CellState::Missing: return "missing";
-    case CellState::Crash: return "crash";
-    case CellState::Fallback: return "fallback";
-    case CellState::Unknown: return "unknown";
-    case CellState::Gated: return "gated";
-    case CellState::Review: return "review";
-    case CellState::NotReported: return "not-reported";
-    case CellState::Denied: return "denied";
-    case CellState::Passes: return "passes";
+    case CellState::Covered:
+      return "covered";
+    case CellState::CoveredByRange:
+      return "covered-by-range";
+    case CellState::Missing:
+      return "missing";
+    case CellState::Crash:
+      return "crash";
+    case CellState::Fallback:
+      return "fallback";
+    case CellState::Unknown:
+      return "unknown";
+    case CellState::Gated:
+      return "gated";
+    case CellState::Review:
+      return "review";
+    case CellState::NotReported:
+      return "not-reported";
+    case CellState::Denied:
+      return "denied";
+    case CellState::Passes:
+      return "passes";
   }
   return "?";
 }
 
 const char* cellStateLabel(CellState c) {
   switch (c) {
-    case CellState::Covered: return "covered";
-    case CellState::CoveredByRange: return "covered by a range";
-    case CellState::Missing: return "not handled";
-    case CellState::Crash: return "missing: crashes";
-    case CellState::Fallback: return "missing: falls back silently";
-    case CellState::Unknown: return "missing: unknown effect";
-    case CellState::Gated: return "gated on the target";
-    case CellState::Review: return "deny-list to review";
-    case CellState::NotReported: return "missing, not reported";
-    case CellState::Denied: return "denied";
-    case CellState::Passes: return "not denied";
+    case CellState::Covered:
+      return "covered";
+    case CellState::CoveredByRange:
+      return "covered by a range";
+    case CellState::Missing:
+      return "not handled";
+    case CellState::Crash:
+      return "missing: crashes";
+    case CellState::Fallback:
+      return "missing: falls back silently";
+    case CellState::Unknown:
+      return "missing: unknown effect";
+    case CellState::Gated:
+      return "gated on the target";
+    case CellState::Review:
+      return "deny-list to review";
+    case CellState::NotReported:
+      return "missing, not reported";
+    case CellState::Denied:
+      return "denied";
+    case CellState::Passes:
+      return "not denied";
   }
   return "";
 }
 
 const char* cellStateSymbol(CellState c) {
   switch (c) {
-    case CellState::Covered: return "+";
-    case CellState::CoveredByRange: return ">";
-    case CellState::Missing: return ".";
-    case CellState::Crash: return "X";
-    case CellState::Fallback: return "~";
-    case CellState::Unknown: return "?";
-    case CellState::Gated: return "G";
-    case CellState::Review: return "R";
-    case CellState::NotReported: return "-";
-    case CellState::Denied: return "d";
-    case CellState::Passes: return ".";
+    case CellState::Covered:
+      return "+";
+    case CellState::CoveredByRange:
+      return ">";
+    case CellState::Missing:
+      return ".";
+    case CellState::Crash:
+      return "X";
+    case CellState::Fallback:
+      return "~";
+    case CellState::Unknown:
+      return "?";
+    case CellState::Gated:
+      return "G";
+    case CellState::Review:
+      return "R";
+    case CellState::NotReported:
+      return "-";
+    case CellState::Denied:
+      return "d";
+    case CellState::Passes:
+      return ".";
   }
   return " ";
 }
 
 std::string countsText(const EffectCounts& c, bool withCovered) {
   std::string out;
-  for (Effect e : {Effect::Crash, Effect::Fallback, Effect::Unknown, Effect::Gated, Effect::Review,
-                   Effect::NotReported, Effect::Covered}) {
+  for (Effect e : {Effect::Crash, Effect::Fallback, Effect::Unknown, Effect::Gated, Effect::Review, Effect::NotReported,
+                   Effect::Covered}) {
     int n = c.at(e);
     if ((!n && e != Effect::Crash) || (e == Effect::Covered && !withCovered)) continue;
     out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + effectLabel(e);
@@ -109,17 +158,24 @@ bool targetRule(const std::string& rule) {
 
 Effect effectOf(CellState c) {
   switch (c) {
-    case CellState::Crash: return Effect::Crash;
-    case CellState::Fallback: return Effect::Fallback;
-    case CellState::Unknown: return Effect::Unknown;
-    case CellState::Gated: return Effect::Gated;
-    case CellState::Review: return Effect::Review;
-    case CellState::NotReported: return Effect::NotReported;
+    case CellState::Crash:
+      return Effect::Crash;
+    case CellState::Fallback:
+      return Effect::Fallback;
+    case CellState::Unknown:
+      return Effect::Unknown;
+    case CellState::Gated:
+      return Effect::Gated;
+    case CellState::Review:
+      return Effect::Review;
+    case CellState::NotReported:
+      return Effect::NotReported;
     case CellState::Covered:
     case CellState::CoveredByRange:
     case CellState::Missing:
     case CellState::Denied:
-    case CellState::Passes: break;
+    case CellState::Passes:
+      break;
   }
   return Effect::Covered;
 }
@@ -130,9 +186,12 @@ CellState stateOf(const Finding& f, const LinkedSite& ls, const Arch& t) {
   if (f.rule == "gated") return CellState::Gated;
   if (f.rule == "deny-list-review") return CellState::Review;
   switch (f.severity) {
-    case Severity::Error: return CellState::Crash;
-    case Severity::Note: return CellState::Unknown;
-    case Severity::Warning: break;
+    case Severity::Error:
+      return CellState::Crash;
+    case Severity::Note:
+      return CellState::Unknown;
+    case Severity::Warning:
+      break;
   }
   bool caught = false;  // an open range of another family takes the target: a wrong path, not a crash
   for (const auto& r : ls.site.ranges) caught |= (r.low || r.high) && r.contains(t);
@@ -209,14 +268,15 @@ void disambiguate(std::vector<AuditRow>& rows) {
       const std::string& file = rows[i].where.file;
       std::string suffix = file;
       // Grow the suffix one folder at a time until no other same-named row's file ends with it.
-      for (size_t pos = file.rfind('/'); ; pos = file.rfind('/', pos - 1)) {
+      for (size_t pos = file.rfind('/');; pos = file.rfind('/', pos - 1)) {
         std::string cand = pos == std::string::npos ? file : file.substr(pos + 1);
         bool unique = true;
         for (size_t j : idx) {
           if (j == i) continue;
           const std::string& other = rows[j].where.file;
-          if (other == cand || (other.size() > cand.size() && other.compare(other.size() - cand.size(), cand.size(), cand) == 0 &&
-                                other[other.size() - cand.size() - 1] == '/'))
+          if (other == cand ||
+              (other.size() > cand.size() && other.compare(other.size() - cand.size(), cand.size(), cand) == 0 &&
+               other[other.size() - cand.size() - 1] == '/'))
             unique = false;
         }
         if (unique || pos == std::string::npos || pos == 0) {
@@ -328,7 +388,8 @@ AuditModel buildAudit(const Program& p, const std::vector<Finding>& findings, co
 
   ComponentRules rules = loadComponentRules(opts);
   m.component_source = rules.source;
-  Linker link{opts.link_base, fs::absolute(opts.link_from.empty() ? fs::path(".") : fs::path(opts.link_from)).lexically_normal()};
+  Linker link{opts.link_base,
+              fs::absolute(opts.link_from.empty() ? fs::path(".") : fs::path(opts.link_from)).lexically_normal()};
   fs::path root = fs::absolute(opts.root.empty() ? fs::path(".") : fs::path(opts.root)).lexically_normal();
 
   std::map<int, size_t> familyIndex;
@@ -370,15 +431,15 @@ AuditModel buildAudit(const Program& p, const std::vector<Finding>& findings, co
       AuditCell cell;
       if (col.kind == AuditColumn::Older) {
         for (const Arch& a : col.folded)
-          if (coverage(ls.site, a) != Coverage::Missing)
-            cell.detail += (cell.detail.empty() ? "" : " ") + a.name();
+          if (coverage(ls.site, a) != Coverage::Missing) cell.detail += (cell.detail.empty() ? "" : " ") + a.name();
         cell.state = cell.detail.empty() ? CellState::Missing : CellState::Covered;
       } else if (col.kind == AuditColumn::Near) {
         Coverage c = coverage(ls.site, col.arch);
-        cell.state = c == Coverage::Covered ? CellState::Covered
+        cell.state = c == Coverage::Covered          ? CellState::Covered
                      : c == Coverage::CoveredByRange ? CellState::CoveredByRange
                                                      : CellState::Missing;
-        if (ls.site.polarity == Polarity::Deny) cell.state = c == Coverage::Missing ? CellState::Passes : CellState::Denied;
+        if (ls.site.polarity == Polarity::Deny)
+          cell.state = c == Coverage::Missing ? CellState::Passes : CellState::Denied;
       } else {
         const Finding* worst = nullptr;
         CellState ws = CellState::Covered;
@@ -482,22 +543,27 @@ AuditModel buildAudit(const Program& p, const std::vector<Finding>& findings, co
                     " findings (" + std::to_string(m.totals.errors) + " errors, " + std::to_string(m.totals.warnings) +
                     " warnings, " + std::to_string(m.totals.notes) + " notes): the same as `check` with these options" +
                     (analyzed.all ? "" : " (medium and high confidence; --all adds the rest)") + ".");
-  m.notes.push_back("Counts per target are sites; a site is counted by what check reports for that target: "
-                    "an error is a crash, a warning a silent fallback (or a wrong path), a note an unknown effect.");
+  m.notes.push_back(
+      "Counts per target are sites; a site is counted by what check reports for that target: "
+      "an error is a crash, a warning a silent fallback (or a wrong path), a note an unknown effect.");
   if (supportCrash)
-    m.notes.push_back(std::to_string(supportCrash) + " crash cells are in tests, benchmarks, examples or docs, "
+    m.notes.push_back(std::to_string(supportCrash) +
+                      " crash cells are in tests, benchmarks, examples or docs, "
                       "which check reports as warnings; they are counted apart.");
   int gated = 0;
   for (const auto& s : m.summary) gated += s.product.at(Effect::Gated) + s.support.at(Effect::Gated);
   if (gated)
-    m.notes.push_back("Gated sites are deliberate hardware gates (check: rule gated, a note); the feature is off on the "
-                    "target by design.");
+    m.notes.push_back(
+        "Gated sites are deliberate hardware gates (check: rule gated, a note); the feature is off on the "
+        "target by design.");
   if (notReported)
-    m.notes.push_back(std::to_string(notReported) + " cells lack a target but check reports nothing there (an earlier "
+    m.notes.push_back(std::to_string(notReported) +
+                      " cells lack a target but check reports nothing there (an earlier "
                       "check stops the target, a skipped test, a per-arch variant, a fallback nothing says is wrong); "
                       "each says why with --show all.");
   if (other)
-    m.notes.push_back(std::to_string(other) + " findings concern other archs or no arch (sibling-gap, unlinked-site, "
+    m.notes.push_back(std::to_string(other) +
+                      " findings concern other archs or no arch (sibling-gap, unlinked-site, "
                       "name-mismatch for another arch): shown on their rows as other findings.");
   return m;
 }

@@ -18,16 +18,25 @@ namespace archscan {
 
 // What a site does on a target, worst first. The order is the default sort.
 enum class Effect { Crash, Fallback, Unknown, Gated, Review, Other, NotReported, Covered };
-const char* effectName(Effect e);   // crash, fallback, unknown, gated, review, other, not-reported, covered
+const char* effectName(Effect e);  // crash, fallback, unknown, gated, review, other, not-reported, covered
 const char* effectLabel(Effect e);  // "would crash", "falls back silently", ...
 
 // One cell of the matrix. Target columns carry the effect check reports;
 // other columns only say whether the site handles the arch.
 enum class CellState {
-  Covered, CoveredByRange, Missing,                                   // any column
-  Crash, Fallback, Unknown, Gated, Review, NotReported, Denied, Passes  // target columns
+  Covered,
+  CoveredByRange,
+  Missing,  // any column
+  Crash,
+  Fallback,
+  Unknown,
+  Gated,
+  Review,
+  NotReported,
+  Denied,
+  Passes  // target columns
 };
-const char* cellStateName(CellState c);   // covered, covered-by-range, missing, crash, ...
+const char* cellStateName(CellState c);  // covered, covered-by-range, missing, crash, ...
 const char* cellStateLabel(CellState c);  // words for people
 const char* cellStateSymbol(CellState c);  // one ASCII character, for terminals
 
@@ -38,8 +47,8 @@ struct AuditCell {
 
 struct AuditColumn {
   enum Kind { Target, Near, Older } kind = Near;
-  std::string name;          // sm_120, or "older"
-  Arch arch;                 // not for Older
+  std::string name;  // sm_120, or "older"
+  Arch arch;  // not for Older
   std::vector<Arch> folded;  // Older: the archs it stands for
 };
 
@@ -57,28 +66,28 @@ struct AuditFindingRef {
 struct AuditRow {
   size_t site = 0;
   std::string id;
-  std::string name;          // as the site is called
+  std::string name;  // as the site is called
   std::string display_name;  // with its file (and line) when another row shares the name
   std::string kind, spelling;
   AuditLink where;
   int end_line = 0;
   std::string component;
   bool support = false;  // tests, benchmarks, examples, docs
-  int family = -1;       // index into AuditModel::families
+  int family = -1;  // index into AuditModel::families
   Effect effect = Effect::Covered;  // worst over the targets
-  bool in_view = false;             // shown without --show all
-  std::vector<AuditCell> cells;     // one per column
-  std::string decided_by;           // "T[cap] (KeyError)" or "the site itself"
-  AuditLink decided_at;             // line 0: the site itself decides
+  bool in_view = false;  // shown without --show all
+  std::vector<AuditCell> cells;  // one per column
+  std::string decided_by;  // "T[cap] (KeyError)" or "the site itself"
+  AuditLink decided_at;  // line 0: the site itself decides
   std::string on_missing_reason;
-  std::string gate;                 // why a gated site keeps the target out
-  std::string fix;                  // proposed edit, when one is known
+  std::string gate;  // why a gated site keeps the target out
+  std::string fix;  // proposed edit, when one is known
   std::vector<AuditFindingRef> findings;  // every finding check reports on the site
 };
 
 struct AuditFamily {
   std::string name;  // the subject the siblings are read through
-  std::string tag;   // the name, with a file when two families share it
+  std::string tag;  // the name, with a file when two families share it
   std::vector<size_t> rows;
 };
 
@@ -112,7 +121,7 @@ struct AuditTotals {
 struct AuditModel {
   std::vector<std::string> targets;
   std::vector<AuditColumn> columns;  // targets, then near archs, then "older"
-  std::vector<AuditRow> rows;        // sorted: product before support, by effect, component, file, line
+  std::vector<AuditRow> rows;  // sorted: product before support, by effect, component, file, line
   std::vector<AuditFamily> families;
   std::vector<AuditTargetSummary> summary;
   std::vector<AuditComponent> components;  // product first, by how many rows break
@@ -129,10 +138,10 @@ struct AuditOptions {
   const ArchTable* archs = nullptr;
   bool columns_all = false;  // every arch its own column, no "older"
   bool show_all = false;
-  int top = 50;              // markdown: rows listed without --show all
-  std::string link_base;     // URL: links are link_base/file#Lline
-  std::string link_from;     // folder relative links start from (the output file's); "" for the current one
-  std::string root;          // the scanned root: components and CODEOWNERS are relative to it
+  int top = 50;  // markdown: rows listed without --show all
+  std::string link_base;  // URL: links are link_base/file#Lline
+  std::string link_from;  // folder relative links start from (the output file's); "" for the current one
+  std::string root;  // the scanned root: components and CODEOWNERS are relative to it
   std::vector<std::pair<std::string, std::vector<std::string>>> components;  // archscan.yaml, in order
   const std::map<size_t, SuggestedFix>* fixes = nullptr;  // by finding index
 };

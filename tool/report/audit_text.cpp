@@ -16,9 +16,12 @@ std::string cut(const std::string& s, size_t n) { return s.size() <= n ? s : s.s
 std::string styled(CellState c, const Style& st) {
   std::string s = cellStateSymbol(c);
   switch (c) {
-    case CellState::Crash: return st.red(st.bold(s));
-    case CellState::Fallback: return st.yellow(s);
-    case CellState::Covered: return st.green(s);
+    case CellState::Crash:
+      return st.red(st.bold(s));
+    case CellState::Fallback:
+      return st.yellow(s);
+    case CellState::Covered:
+      return st.green(s);
     case CellState::CoveredByRange:
     case CellState::Missing:
     case CellState::Unknown:
@@ -26,7 +29,8 @@ std::string styled(CellState c, const Style& st) {
     case CellState::Review:
     case CellState::NotReported:
     case CellState::Denied:
-    case CellState::Passes: break;
+    case CellState::Passes:
+      break;
   }
   return s;
 }
@@ -47,8 +51,8 @@ void printAuditText(const AuditModel& m, bool color, std::ostream& out) {
   for (const auto& s : m.summary) {
     out << "  " << st.bold(s.target) << ": " << countsText(s.product, true) << "\n";
     if (!s.support.n.empty())
-      out << "  " << std::string(s.target.size(), ' ') << "  in tests, benchmarks, examples and docs: "
-          << countsText(s.support, true) << "\n";
+      out << "  " << std::string(s.target.size(), ' ')
+          << "  in tests, benchmarks, examples and docs: " << countsText(s.support, true) << "\n";
   }
   out << "\nBy component (" << m.component_source << "):\n";
   size_t w = 12;
@@ -87,7 +91,8 @@ void printAuditText(const AuditModel& m, bool color, std::ostream& out) {
     out << pad(effectName(r.effect), 14) << pad(cut(r.display_name, nameW - 1), nameW);
     for (const auto& c : r.cells) {
       std::string sym = styled(c.state, st);
-      if (!c.detail.empty() && c.state == CellState::Covered) sym = st.green(std::to_string(std::count(c.detail.begin(), c.detail.end(), ' ') + 1));
+      if (!c.detail.empty() && c.state == CellState::Covered)
+        sym = st.green(std::to_string(std::count(c.detail.begin(), c.detail.end(), ' ') + 1));
       out << sym << "       ";
     }
     out << st.dim(printable(r.where.text())) << "\n";
@@ -103,9 +108,9 @@ void printAuditText(const AuditModel& m, bool color, std::ostream& out) {
         out << "    " << m.columns[c].name << " not reported: " << r.cells[c].detail << "\n";
   }
   out << "\n";
-  for (CellState c : {CellState::Covered, CellState::CoveredByRange, CellState::Crash, CellState::Fallback,
-                      CellState::Unknown, CellState::Gated, CellState::Review, CellState::NotReported,
-                      CellState::Denied})
+  for (CellState c :
+       {CellState::Covered, CellState::CoveredByRange, CellState::Crash, CellState::Fallback, CellState::Unknown,
+        CellState::Gated, CellState::Review, CellState::NotReported, CellState::Denied})
     out << cellStateSymbol(c) << " " << cellStateLabel(c) << "   ";
   out << "\nolder: how many older archs the site handles\n\n";
   for (const auto& n : m.notes) out << "- " << n << "\n";

@@ -33,9 +33,12 @@ std::string property(const std::string& s) {
 
 const char* command(Severity s) {
   switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "notice";
+    case Severity::Error:
+      return "error";
+    case Severity::Warning:
+      return "warning";
+    case Severity::Note:
+      return "notice";
   }
   return "notice";
 }
@@ -50,8 +53,8 @@ void printCheckGithub(const ReportInput& in, std::ostream& out) {
         << ",endLine=" << s.site.end_line << ",title=" << property(title) << "::" << data(f.message) << "\n";
   }
   for (const auto& u : in.unused_ignores)
-    out << "::notice file=" << property(u.file) << ",line=" << u.line << ",title=archscan unused-ignore::"
-        << data("this `" + u.text + "` suppresses nothing") << "\n";
+    out << "::notice file=" << property(u.file) << ",line=" << u.line
+        << ",title=archscan unused-ignore::" << data("this `" + u.text + "` suppresses nothing") << "\n";
   // Files archscan could not parse, globs that match nothing: shown where they are, not only in the log.
   for (const auto& d : in.program.diagnostics) {
     std::string cmd = d.level == "error" ? "error" : d.level == "warning" ? "warning" : "notice";

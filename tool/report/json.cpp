@@ -1,7 +1,7 @@
 // --format json for check: one object, schema 1 (documented in the README).
-#include "util/json_writer.h"
 #include "report/report.h"
 #include "report/site_json.h"
+#include "util/json_writer.h"
 #include "version.h"
 
 namespace archscan {
@@ -37,7 +37,9 @@ void printCheckJson(const ReportInput& in, std::ostream& out) {
     const Finding& f = in.findings[i];
     const LinkedSite& s = sites[f.site];
     w.beginObject();
-    w.field("rule", f.rule).field("severity", severityName(f.severity)).field("confidence", confidenceName(f.confidence));
+    w.field("rule", f.rule)
+        .field("severity", severityName(f.severity))
+        .field("confidence", confidenceName(f.confidence));
     w.key("arch");
     if (f.arch.empty()) w.null();
     else w.value(f.arch);
@@ -69,11 +71,18 @@ void printCheckJson(const ReportInput& in, std::ostream& out) {
   w.endArray();
   w.key("diagnostics").beginArray();
   for (const auto& d : in.program.diagnostics) {
-    w.beginObject().field("level", d.level).field("file", d.file).field("line", d.line).field("message", d.message).endObject();
+    w.beginObject()
+        .field("level", d.level)
+        .field("file", d.file)
+        .field("line", d.line)
+        .field("message", d.message)
+        .endObject();
   }
   w.endArray();
   w.key("stats").beginObject();
-  w.field("files_seen", in.program.files_seen).field("files_parsed", in.program.files_parsed).field("seconds", in.seconds);
+  w.field("files_seen", in.program.files_seen)
+      .field("files_parsed", in.program.files_parsed)
+      .field("seconds", in.seconds);
   w.endObject();
   // Present only when a settings file was read, so runs without one keep their output.
   if (!in.config.empty()) w.field("config", in.config);

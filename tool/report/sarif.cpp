@@ -5,8 +5,8 @@
 #include <filesystem>
 
 #include "analyze/rules/rules.h"
-#include "util/json_writer.h"
 #include "report/report.h"
+#include "util/json_writer.h"
 #include "version.h"
 
 namespace archscan {
@@ -32,7 +32,11 @@ void artifact(JsonWriter& w, const std::string& file) {
 void physical(JsonWriter& w, const std::string& file, int line, int endLine) {
   w.key("physicalLocation").beginObject();
   artifact(w, file);
-  w.key("region").beginObject().field("startLine", std::max(1, line)).field("endLine", std::max(line, endLine)).endObject();
+  w.key("region")
+      .beginObject()
+      .field("startLine", std::max(1, line))
+      .field("endLine", std::max(line, endLine))
+      .endObject();
   w.endObject();
 }
 
@@ -61,8 +65,13 @@ void fixes(JsonWriter& w, const SuggestedFix& fix) {
     auto [l1, c1] = lineColumn(fix.source, e.begin);
     auto [l2, c2] = lineColumn(fix.source, e.end);
     w.beginObject();
-    w.key("deletedRegion").beginObject().field("startLine", l1).field("startColumn", c1).field("endLine", l2)
-        .field("endColumn", c2).endObject();
+    w.key("deletedRegion")
+        .beginObject()
+        .field("startLine", l1)
+        .field("startColumn", c1)
+        .field("endLine", l2)
+        .field("endColumn", c2)
+        .endObject();
     w.key("insertedContent").beginObject().field("text", e.text).endObject();
     w.endObject();
   }
@@ -73,7 +82,8 @@ void fixes(JsonWriter& w, const SuggestedFix& fix) {
 // nothing) as tool execution notifications; an error among them means some
 // input was not analysed, so the execution is not reported successful.
 void invocations(JsonWriter& w, const std::vector<Diagnostic>& diagnostics) {
-  bool ok = std::none_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) { return d.level == "error"; });
+  bool ok =
+      std::none_of(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& d) { return d.level == "error"; });
   w.key("invocations").beginArray().beginObject().field("executionSuccessful", ok);
   w.key("toolExecutionNotifications").beginArray();
   for (const auto& d : diagnostics) {
@@ -105,7 +115,11 @@ void printCheckSarif(const ReportInput& in, std::ostream& out) {
     w.beginObject().field("id", r.id).field("name", r.name);
     w.key("shortDescription").beginObject().field("text", r.summary).endObject();
     w.key("fullDescription").beginObject().field("text", std::string(r.summary) + " " + r.help).endObject();
-    w.key("help").beginObject().field("text", r.help).field("markdown", std::string("**") + r.id + "**: " + r.help).endObject();
+    w.key("help")
+        .beginObject()
+        .field("text", r.help)
+        .field("markdown", std::string("**") + r.id + "**: " + r.help)
+        .endObject();
     w.key("defaultConfiguration").beginObject().field("level", severityName(r.default_severity)).endObject();
     w.endObject();
   }
@@ -114,7 +128,13 @@ void printCheckSarif(const ReportInput& in, std::ostream& out) {
   std::error_code ec;
   std::string root = std::filesystem::current_path(ec).generic_string();
   if (root.empty() || root.back() != '/') root += '/';
-  w.key("originalUriBaseIds").beginObject().key("%SRCROOT%").beginObject().field("uri", "file://" + fileUri(root)).endObject().endObject();
+  w.key("originalUriBaseIds")
+      .beginObject()
+      .key("%SRCROOT%")
+      .beginObject()
+      .field("uri", "file://" + fileUri(root))
+      .endObject()
+      .endObject();
   w.key("results").beginArray();
   for (size_t i = 0; i < in.findings.size(); ++i) {
     const Finding& f = in.findings[i];
@@ -125,7 +145,12 @@ void printCheckSarif(const ReportInput& in, std::ostream& out) {
     w.key("message").beginObject().field("text", f.message).endObject();
     w.key("locations").beginArray().beginObject();
     physical(w, s.file, s.site.line, s.site.end_line);
-    w.key("logicalLocations").beginArray().beginObject().field("fullyQualifiedName", s.site.name).endObject().endArray();
+    w.key("logicalLocations")
+        .beginArray()
+        .beginObject()
+        .field("fullyQualifiedName", s.site.name)
+        .endObject()
+        .endArray();
     w.endObject().endArray();
     w.key("partialFingerprints").beginObject().field("archscan/v1", f.fingerprint).endObject();
     int id = 0;

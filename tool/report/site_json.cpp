@@ -34,11 +34,27 @@ void writeSiteDetail(JsonWriter& w, const Program& p, size_t site) {
   // Byte ranges (begin, end) in the file: what an edit of each entry touches.
   w.key("entries").beginArray();
   for (const auto& e : s.site.entries) {
-    w.beginObject().field("arch", e.arch.name()).field("text", e.key_text).field("form", entryFormName(e.form)).field("line", e.line);
-    w.key("key").beginArray().value(static_cast<long long>(e.key.begin)).value(static_cast<long long>(e.key.end)).endArray();
-    w.key("item").beginArray().value(static_cast<long long>(e.item.begin)).value(static_cast<long long>(e.item.end)).endArray();
+    w.beginObject()
+        .field("arch", e.arch.name())
+        .field("text", e.key_text)
+        .field("form", entryFormName(e.form))
+        .field("line", e.line);
+    w.key("key")
+        .beginArray()
+        .value(static_cast<long long>(e.key.begin))
+        .value(static_cast<long long>(e.key.end))
+        .endArray();
+    w.key("item")
+        .beginArray()
+        .value(static_cast<long long>(e.item.begin))
+        .value(static_cast<long long>(e.item.end))
+        .endArray();
     if (!e.value.empty())
-      w.key("value").beginArray().value(static_cast<long long>(e.value.begin)).value(static_cast<long long>(e.value.end)).endArray();
+      w.key("value")
+          .beginArray()
+          .value(static_cast<long long>(e.value.begin))
+          .value(static_cast<long long>(e.value.end))
+          .endArray();
     w.endObject();
   }
   w.endArray();

@@ -38,12 +38,23 @@ std::string htmlEscape(const std::string& s) {
   out.reserve(s.size());
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -53,7 +64,7 @@ namespace {
 
 struct Tag {
   size_t begin = 0, end = 0;  // the whole tag in the template
-  char sigil = 0;             // 0, '{', '#', '^', '/'
+  char sigil = 0;  // 0, '{', '#', '^', '/'
   std::string name;
 };
 
@@ -94,9 +105,12 @@ const View::Value* lookup(const std::vector<const View*>& stack, const std::stri
 
 bool truthy(const View::Value& v) {
   switch (v.kind) {
-    case View::Value::Text: return !v.text.empty();
-    case View::Value::Flag: return v.on;
-    case View::Value::List: return !v.items.empty();
+    case View::Value::Text:
+      return !v.text.empty();
+    case View::Value::Flag:
+      return v.on;
+    case View::Value::List:
+      return !v.items.empty();
   }
   return false;
 }

@@ -13,9 +13,12 @@ namespace {
 
 std::string severityLabel(Severity s, const Style& st) {
   switch (s) {
-    case Severity::Error: return st.red(st.bold("error"));
-    case Severity::Warning: return st.yellow(st.bold("warning"));
-    case Severity::Note: return st.cyan("note");
+    case Severity::Error:
+      return st.red(st.bold("error"));
+    case Severity::Warning:
+      return st.yellow(st.bold("warning"));
+    case Severity::Note:
+      return st.cyan("note");
   }
   return "";
 }
@@ -49,8 +52,9 @@ void printCheckText(const ReportInput& in, std::ostream& out) {
     files.insert(s.file);
     out << st.bold(location(s)) << ": " << severityLabel(f.severity, st) << "[" << f.rule << "]"
         << (f.arch.empty() ? "" : " " + st.bold(f.arch)) << ": " << printable(f.message) << "\n";
-    out << "    " << st.dim(std::string(kindName(s.site.kind)) + ", spelled " + spellingName(s.site.spelling.kind) +
-                          ", " + confidenceName(s.confidence) + " confidence")
+    out << "    "
+        << st.dim(std::string(kindName(s.site.kind)) + ", spelled " + spellingName(s.site.spelling.kind) + ", " +
+                  confidenceName(s.confidence) + " confidence")
         << "\n";
     if (s.family >= 0) {
       const Family& fam = in.program.families[static_cast<size_t>(s.family)];
@@ -66,8 +70,8 @@ void printCheckText(const ReportInput& in, std::ostream& out) {
     out << st.bold(printable(u.file) + ":" + std::to_string(u.line)) << ": " << severityLabel(Severity::Note, st)
         << "[unused-ignore]: `" << printable(u.text) << "` suppresses nothing\n";
   for (const auto& d : in.program.diagnostics) {
-    out << (d.file.empty() ? std::string("archscan") : printable(d.file)) << (d.line ? ":" + std::to_string(d.line) : "") << ": "
-        << d.level << ": " << printable(d.message) << "\n";
+    out << (d.file.empty() ? std::string("archscan") : printable(d.file))
+        << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.level << ": " << printable(d.message) << "\n";
   }
   size_t visibleSites = 0;
   for (const auto& s : sites) visibleSites += visible(s, in.opts) ? 1 : 0;

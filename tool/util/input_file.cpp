@@ -51,7 +51,8 @@ std::string readInputFile(const std::string& path, std::size_t cap) {
     if (n == 0) break;
     text.append(buf, static_cast<std::size_t>(n));
     // The file may grow while it is read.
-    if (text.size() > cap) throw std::runtime_error(path + ": larger than " + std::to_string(cap >> 20) + " MiB; not read");
+    if (text.size() > cap)
+      throw std::runtime_error(path + ": larger than " + std::to_string(cap >> 20) + " MiB; not read");
   }
   return text;
 }

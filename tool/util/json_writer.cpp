@@ -9,11 +9,21 @@ std::string JsonWriter::escape(const std::string& s) {
   std::string out = "\"";
   for (unsigned char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (c < 0x20) {
           char buf[8];
@@ -27,9 +37,7 @@ std::string JsonWriter::escape(const std::string& s) {
   return out + "\"";
 }
 
-void JsonWriter::newline() {
-  out_ << "\n" << std::string(first_.size() * 2, ' ');
-}
+void JsonWriter::newline() { out_ << "\n" << std::string(first_.size() * 2, ' '); }
 
 void JsonWriter::separate() {
   if (afterKey_) {

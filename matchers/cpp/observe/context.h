@@ -146,7 +146,8 @@ inline void ObserverContext::trace(const clang::Expr* e, Operand& o, int depth,
   e = e->IgnoreParenImpCasts();
   if (auto* c = dyn_cast<CXXConstructExpr>(e); c && c->getNumArgs() == 1) e = c->getArg(0)->IgnoreParenImpCasts();
   SourceLocation loc = e->getBeginLoc();
-  if (loc.isMacroID() && !sm.isMacroArgExpansion(loc)) o.atoms.push_back(Lexer::getImmediateMacroName(loc, sm, lo).str());
+  if (loc.isMacroID() && !sm.isMacroArgExpansion(loc))
+    o.atoms.push_back(Lexer::getImmediateMacroName(loc, sm, lo).str());
   if (auto* ref = dyn_cast<DeclRefExpr>(e)) {
     const ValueDecl* d = ref->getDecl();
     std::string name = d->getNameAsString();
@@ -167,7 +168,8 @@ inline void ObserverContext::trace(const clang::Expr* e, Operand& o, int depth,
         for (const CallExpr* call : it->second) {
           if (const FunctionDecl* fd = call->getDirectCallee()) o.calls.push_back(fd->getNameAsString());
           for (const Expr* arg : call->arguments())
-            if (auto* r = dyn_cast<DeclRefExpr>(arg->IgnoreParenImpCasts())) o.atoms.push_back(r->getDecl()->getNameAsString());
+            if (auto* r = dyn_cast<DeclRefExpr>(arg->IgnoreParenImpCasts()))
+              o.atoms.push_back(r->getDecl()->getNameAsString());
         }
     }
     return;
@@ -219,35 +221,52 @@ namespace detail {
 
 inline CmpOp cmpOf(clang::BinaryOperatorKind k) {
   switch (k) {
-    case clang::BO_EQ: return CmpOp::Eq;
-    case clang::BO_NE: return CmpOp::Ne;
-    case clang::BO_LT: return CmpOp::Lt;
-    case clang::BO_LE: return CmpOp::Le;
-    case clang::BO_GT: return CmpOp::Gt;
-    default: return CmpOp::Ge;
+    case clang::BO_EQ:
+      return CmpOp::Eq;
+    case clang::BO_NE:
+      return CmpOp::Ne;
+    case clang::BO_LT:
+      return CmpOp::Lt;
+    case clang::BO_LE:
+      return CmpOp::Le;
+    case clang::BO_GT:
+      return CmpOp::Gt;
+    default:
+      return CmpOp::Ge;
   }
 }
 
 inline CmpOp mirror(CmpOp op) {
   switch (op) {
-    case CmpOp::Lt: return CmpOp::Gt;
-    case CmpOp::Le: return CmpOp::Ge;
-    case CmpOp::Gt: return CmpOp::Lt;
-    case CmpOp::Ge: return CmpOp::Le;
+    case CmpOp::Lt:
+      return CmpOp::Gt;
+    case CmpOp::Le:
+      return CmpOp::Ge;
+    case CmpOp::Gt:
+      return CmpOp::Lt;
+    case CmpOp::Ge:
+      return CmpOp::Le;
     case CmpOp::Eq:
-    case CmpOp::Ne: return op;
+    case CmpOp::Ne:
+      return op;
   }
   return op;
 }
 
 inline CmpOp negate(CmpOp op) {
   switch (op) {
-    case CmpOp::Eq: return CmpOp::Ne;
-    case CmpOp::Ne: return CmpOp::Eq;
-    case CmpOp::Lt: return CmpOp::Ge;
-    case CmpOp::Le: return CmpOp::Gt;
-    case CmpOp::Gt: return CmpOp::Le;
-    case CmpOp::Ge: return CmpOp::Lt;
+    case CmpOp::Eq:
+      return CmpOp::Ne;
+    case CmpOp::Ne:
+      return CmpOp::Eq;
+    case CmpOp::Lt:
+      return CmpOp::Ge;
+    case CmpOp::Le:
+      return CmpOp::Gt;
+    case CmpOp::Gt:
+      return CmpOp::Le;
+    case CmpOp::Ge:
+      return CmpOp::Lt;
   }
   return op;
 }

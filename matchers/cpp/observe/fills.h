@@ -58,7 +58,8 @@ class FillCollector : public clang::RecursiveASTVisitor<FillCollector> {
     int i = 0;
     clang::Stmt* prev = nullptr;
     for (clang::Stmt* s : c->body()) {
-      if (prev && (clang::isa<clang::IfStmt>(prev) || clang::isa<clang::CXXForRangeStmt>(prev))) fills.next_of[prev] = s;
+      if (prev && (clang::isa<clang::IfStmt>(prev) || clang::isa<clang::CXXForRangeStmt>(prev)))
+        fills.next_of[prev] = s;
       if (auto* is = clang::dyn_cast<clang::IfStmt>(s)) fills.position[is] = {reinterpret_cast<uint64_t>(c), i};
       prev = s;
       ++i;

@@ -21,7 +21,8 @@ def tile_m() -> int:
     return TILE_M[major]
 )"},
       {"sibling-gap", "SiblingGap", "A site lacks an arch that a sibling in its family handles.",
-       "Siblings are read through the same variable or attribute; when one handles an arch the others usually must too.",
+       "Siblings are read through the same variable or attribute; when one handles an arch the others usually must "
+       "too.",
        Severity::Error, checkSiblingGap,
        R"(# reducer.py: check
 import torch
@@ -41,8 +42,8 @@ class Reducer:
         return self.WORLD_SIZES[self.capability]
 )"},
       {"bounded-range", "BoundedRange", "A range excludes the target and sends it down a crashing or wrong path.",
-       "Widen the bound or add an exact arm for the target; ranges are never patched automatically.",
-       Severity::Warning, checkBoundedRange,
+       "Widen the bound or add an exact arm for the target; ranges are never patched automatically.", Severity::Warning,
+       checkBoundedRange,
        R"(# attention.py: check --target sm_120
 import torch
 
@@ -57,8 +58,8 @@ def pick_kernel() -> str:
     raise NotImplementedError(f"no attention kernel for sm_{sm}")
 )"},
       {"name-mismatch", "NameMismatch", "A site inside something named for an arch does not list that arch.",
-       "A function named for sm120 whose arch list has no 12 builds or dispatches for the wrong arch.",
-       Severity::Error, checkNameMismatch,
+       "A function named for sm120 whose arch list has no 12 builds or dispatches for the wrong arch.", Severity::Error,
+       checkNameMismatch,
        R"(# gemm.py: check
 import torch
 
@@ -87,8 +88,8 @@ def fused_allowed() -> bool:
     return True
 )"},
       {"unlinked-site", "UnlinkedSite", "An arch table with no read found.",
-       "No lookup of this table was found in the scanned tree, so what a missing arch does is unknown.",
-       Severity::Note, checkUnlinkedSite,
+       "No lookup of this table was found in the scanned tree, so what a missing arch does is unknown.", Severity::Note,
+       checkUnlinkedSite,
        R"(# configs.py: check --all
 ARCH_STAGES = {90: 4, 100: 6}  # note[unlinked-site]: nothing in the tree reads it
 )"},

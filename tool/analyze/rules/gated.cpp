@@ -18,9 +18,9 @@ void checkGated(const RuleContext& ctx, std::vector<Finding>& out) {
     if (!reason) continue;
     for (const Arch& t : ctx.opts.targets) {
       if (coverage(s, t) != Coverage::Missing || unreachable(s, t)) continue;
-      Finding f = makeFinding(ctx, "gated", i, Severity::Note, t.name(),
-                              s.name + " keeps " + t.name() + " out on purpose (" + *reason + "); it allows only " +
-                                  keyList(s));
+      Finding f = makeFinding(
+          ctx, "gated", i, Severity::Note, t.name(),
+          s.name + " keeps " + t.name() + " out on purpose (" + *reason + "); it allows only " + keyList(s));
       f.confidence = Confidence::Low;
       out.push_back(std::move(f));
     }

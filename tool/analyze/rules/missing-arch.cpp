@@ -66,8 +66,8 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
       std::string why;
       if (!mate.empty()) why = "; " + mate;
       if (wider)
-        why = "; " + wider->site.name + " (line " + std::to_string(wider->site.line) + ") calls " + s.gate +
-              " with " + keyList(wider->site);
+        why = "; " + wider->site.name + " (line " + std::to_string(wider->site.line) + ") calls " + s.gate + " with " +
+              keyList(wider->site);
       if (s.skips) {
         sev = Severity::Note;
         conf = Confidence::Low;
