@@ -21,7 +21,13 @@ configure: setup
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-demo: build
+# The demo builds quietly: setup and build output go to $(BUILD)/demo-build.log,
+# which is named (with its last lines) only when the build fails.
+demo:
+	@mkdir -p $(BUILD)
+	@echo "archscan demo: building (output in $(BUILD)/demo-build.log) ..."
+	@$(MAKE) --no-print-directory build > $(BUILD)/demo-build.log 2>&1 || \
+	  { tail -n 30 $(BUILD)/demo-build.log; echo "archscan demo: the build failed; see $(BUILD)/demo-build.log" >&2; exit 1; }
 	@echo "== archscan check --target sm_120 testdata/sglang-symm-mem"
 	@$(BUILD)/archscan check --target sm_120 --fail-on never testdata/sglang-symm-mem
 	@echo

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Adds a rule the way every rule is laid out: one id names its source file
-# (tool/analyze/rules/<id>.cpp), its entry in the catalogue, its section in the
-# README's rule reference and its fixture folder (testdata/rules/<id>/).
+# (tool/analyze/rules/<id>.cpp), its entry in the catalogue and its fixture
+# folder (testdata/rules/<id>/). Everything else is derived from the catalogue
+# entry: the README's rule reference and the JSON schema's rule enum
+# (`archscan-docs write .`), `archscan rules`/`explain`, SARIF's rule list,
+# completions, and the tests that walk the catalogue.
 #
 #   scripts/new-rule.sh [--dry-run] RULE-ID "One-line summary" [error|warning|note]
 set -euo pipefail
@@ -31,7 +34,6 @@ if (( dry )); then
   say "would declare $fn in tool/analyze/rules/rules.h"
   say "would register {\"$id\", \"$name\", ...} (default $severity) in tool/analyze/rules/catalogue.cpp"
   say "would create $fixture/archscan-test.yaml and $fixture/example.py"
-  say "would add a '### $id' section to README.md under '## Rules'"
   exit 0
 fi
 
@@ -56,7 +58,7 @@ CPP
 
 sed -i "s|^// scripts/new-rule.sh adds declarations above this line.|void $fn(const RuleContext\&, std::vector<Finding>\&);\n&|" \
   tool/analyze/rules/rules.h
-sed -i "s|^      // scripts/new-rule.sh adds entries above this line.|      {\"$id\", \"$name\", \"$summary\",\n       \"TODO: why it matters and how to fix or suppress it.\", Severity::$sev, $fn},\n&|" \
+sed -i "s|^      // scripts/new-rule.sh adds entries above this line.|      {\"$id\", \"$name\", \"$summary\",\n       \"TODO: why it matters and how to fix or suppress it.\", Severity::$sev, $fn, nullptr,\n       AuditRole::FromSeverity, false,\n       R\"(TODO: the README section: what it means, and why it is reported at its severity.\n)\"},\n&|" \
   tool/analyze/rules/catalogue.cpp
 
 mkdir -p "$fixture"
@@ -79,14 +81,6 @@ def example():
     return major
 PY
 
-python3 - "$id" "$summary" <<'PY'
-import sys
-rule, summary = sys.argv[1], sys.argv[2]
-text = open("README.md").read()
-start = text.index("\n## Rules\n")
-end = text.index("\n## ", start + 1)
-section = f"\n### {rule}\n{summary} TODO: what it means, and why it is reported at its severity.\n"
-open("README.md", "w").write(text[:end] + section + text[end:])
-PY
-say "created $src, $fixture/ and a README section; registered $fn in rules.h and catalogue.cpp"
-say "next: write the rule and its fixture, then build and run the golden tests"
+say "created $src and $fixture/; registered $fn in rules.h and catalogue.cpp"
+say "next: write the rule, its documentation and its fixture; build; then \`build/archscan-docs write .\`"
+say "      regenerates the README's rule reference and the schema's rule enum; \`make test\` checks them"

@@ -65,13 +65,25 @@ def norm(path):
     return path[2:] if path.startswith("./") else path
 
 
+def wilson(real, n, z=1.96):
+    """The 95 % Wilson score interval of a proportion real/n, in percent."""
+    if n == 0:
+        return None
+    p = real / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return 100 * max(0.0, centre - half), 100 * min(1.0, centre + half)
+
+
 def table(title, counts):
-    print(f"\n{title:<22} {'judged':>7} {'real':>6} {'false':>6} {'precision':>10} {'unjudged':>9}")
+    print(f"\n{title:<22} {'judged':>7} {'real':>6} {'false':>6} {'precision':>10} {'95 % Wilson':>13} {'unjudged':>9}")
     for key in sorted(counts):
         c = counts[key]
         judged = c["real"] + c["false"]
         prec = f"{100.0 * c['real'] / judged:.0f} %" if judged else "-"
-        print(f"{key:<22} {judged:>7} {c['real']:>6} {c['false']:>6} {prec:>10} {c['unjudged']:>9}")
+        w = wilson(c["real"], judged)
+        interval = f"{w[0]:.0f}-{w[1]:.0f} %" if w else "-"
+        print(f"{key:<22} {judged:>7} {c['real']:>6} {c['false']:>6} {prec:>10} {interval:>13} {c['unjudged']:>9}")
 
 
 def main():
@@ -101,6 +113,7 @@ def main():
     by_rule = collections.defaultdict(lambda: collections.Counter())
     by_sev = collections.defaultdict(lambda: collections.Counter())
     by_lang = collections.defaultdict(lambda: collections.Counter())
+    by_tree = collections.defaultdict(lambda: collections.Counter())
     total = collections.Counter()
     stubs = []
     for t in trees:
@@ -120,7 +133,8 @@ def main():
             seen.add(key)
             v = verdicts.get(key)
             bucket = v[0] if v else "unjudged"
-            for d, k in ((by_rule, f["rule"]), (by_sev, f["severity"]), (by_lang, language(f["file"]))):
+            for d, k in ((by_rule, f["rule"]), (by_sev, f["severity"]), (by_lang, language(f["file"])),
+                         (by_tree, t["name"])):
                 d[k][bucket] += 1
             total[bucket] += 1
             if not v:
@@ -128,6 +142,7 @@ def main():
     table("rule", by_rule)
     table("severity", by_sev)
     table("language", by_lang)
+    table("tree", by_tree)
     table("all", {"all": total})
     names = {t["name"] for t in trees}
     lost = [k for k, v in verdicts.items() if v[0] == "real" and k[0] in names and k not in seen]

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "analyze/rules/rules.h"
 #include "config/options.h"
 #include "util/json_writer.h"
 #include "version.h"
@@ -73,6 +74,28 @@ std::string readmeOptions() {
   return out.str();
 }
 
+std::string readmeRules() {
+  std::string out;
+  for (const auto& r : ruleCatalogue()) out += std::string(out.empty() ? "" : "\n") + "### " + r.id + "\n" + r.doc;
+  return out;
+}
+
+std::string withRuleEnum(const std::string& schema) {
+  // The findings' "rule" property: `"rule": {` then its enum, one id a line.
+  const std::string open = "\"rule\": {\n";
+  size_t at = schema.find(open);
+  if (at == std::string::npos) return "";
+  size_t list = schema.find("\"enum\": [\n", at), end = schema.find("]", list);
+  if (list == std::string::npos || end == std::string::npos || list > schema.find('}', at)) return "";
+  size_t lineStart = schema.rfind('\n', list) + 1;
+  std::string indent = schema.substr(lineStart, list - lineStart) + "  ";
+  std::string ids;
+  for (const auto& r : ruleCatalogue()) ids += std::string(ids.empty() ? "" : ",\n") + indent + "\"" + r.id + "\"";
+  size_t body = list + std::string("\"enum\": [\n").size();
+  size_t close = schema.rfind('\n', end) + 1;  // the line holding "]"
+  return schema.substr(0, body) + ids + "\n" + schema.substr(close);
+}
+
 std::string manPage() {
   std::ostringstream out;
   out << ".\\\" Generated from archscan's option table (tool/config/options.cpp); do not edit.\n"
@@ -112,7 +135,7 @@ std::string manPage() {
          "\"In archscan.yaml\" mirror their options; these are only there:\n";
   for (const auto& o : optionTable())
     if (o.scope == Scope::Config) out << ".RS\n.TP\n.B " << roff(o.name) << "\n" << roff(meaning(o)) << ".\n.RE\n";
-  out << ".TP\n.B archscan\-clang.so\nThe C, C++ and CUDA front-end (Clang), beside the executable or in "
+  out << ".TP\n.B archscan\\-clang.so\nThe C, C++ and CUDA front-end (Clang), beside the executable or in "
          "../lib/archscan from it; opened at the first file Clang parses.\n"
       << ".SH ENVIRONMENT\n"
       << ".TP\n.B NO_COLOR\nWhen set and not empty, no colour (unless \\-\\-color always).\n"

@@ -114,7 +114,7 @@ int runExplain(const Settings& s) {
   std::ostringstream out;
   out << r.id << ": " << r.summary << "\n";
   out << "Default severity: " << severityName(r.default_severity) << " (SARIF name " << r.name << ").\n\n";
-  out << wrapped(r.help, 80, "");
+  out << (r.doc ? std::string(r.doc) : wrapped(r.help, 80, ""));
   if (r.example) {
     std::string example = r.example;
     std::string head = example.substr(0, example.find('\n'));  // "# tiles.py: check --target sm_120"

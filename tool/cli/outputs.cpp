@@ -6,37 +6,27 @@
 #include "cli/usage_error.h"
 
 namespace archscan {
-namespace {
 
-const std::vector<std::string>& formats(Command command) {
-  static const std::vector<std::string> check = {"text", "json", "sarif", "github", "markdown", "html"};
-  static const std::vector<std::string> audit = {"text", "markdown", "html", "json", "sarif", "github"};
-  return command == kAudit ? audit : check;
-}
-
-}  // namespace
-
-bool isAuditFormat(Command command, const std::string& format) {
-  if (command == kAudit) return format != "sarif" && format != "github";
-  return format == "markdown" || format == "html";
-}
+bool isAuditFormat(Command command, Format format) { return formatInfo(format).audit & command; }
 
 std::vector<OutputRequest> outputRequests(const Settings& s) {
   std::vector<OutputRequest> out;
-  out.push_back({s.o.format, s.o.output == "-" ? "" : s.o.output, true});
+  auto primary = formatNamed(s.o.format);  // the option table has checked the name
+  if (!primary) throw UsageError("--format: unknown format '" + s.o.format + "'");
+  out.push_back({*primary, s.o.output == "-" ? "" : s.o.output, true});
   for (const auto& item : s.o.output_format) {
     size_t eq = item.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
       throw UsageError("--output-format '" + item +
                        "' must be FORMAT=FILE (e.g. sarif=results.sarif; FILE - is standard output)");
-    std::string format = item.substr(0, eq), file = item.substr(eq + 1);
-    const auto& known = formats(s.command);
-    if (std::find(known.begin(), known.end(), format) == known.end()) {
+    std::string name = item.substr(0, eq), file = item.substr(eq + 1);
+    auto format = formatNamed(name);
+    if (!format || !(formatInfo(*format).extra & s.command)) {
       std::string list;
-      for (const auto& f : known) list += (list.empty() ? "" : ", ") + f;
-      throw UsageError("--output-format: unknown format '" + format + "' (" + list + ")");
+      for (const auto& f : formatChoices(s.command, false)) list += (list.empty() ? "" : ", ") + f;
+      throw UsageError("--output-format: unknown format '" + name + "' (" + list + ")");
     }
-    out.push_back({format, file == "-" ? "" : file, false});
+    out.push_back({*format, file == "-" ? "" : file, false});
   }
   for (size_t i = 0; i < out.size(); ++i)
     for (size_t j = i + 1; j < out.size(); ++j)
@@ -46,7 +36,7 @@ std::vector<OutputRequest> outputRequests(const Settings& s) {
                              : "two reports to one file: " + out[i].file);
   // A diff is a list of changes, which the page has no place for.
   for (const auto& o : out)
-    if (!s.o.diff.empty() && o.format == "html" && isAuditFormat(s.command, o.format))
+    if (!s.o.diff.empty() && o.format == Format::Html && isAuditFormat(s.command, o.format))
       throw UsageError("--diff prints text, markdown or json, not html");
   bool needsTargets = false;
   for (const auto& o : out) needsTargets |= isAuditFormat(s.command, o.format);
@@ -55,26 +45,62 @@ std::vector<OutputRequest> outputRequests(const Settings& s) {
   return out;
 }
 
-std::string render(Command command, const std::string& format, const ReportInput& in, const AuditView& audit) {
+std::string render(Command command, Format format, const ReportInput& in, const AuditView& audit) {
   std::ostringstream text;
   if (isAuditFormat(command, format) && audit.diff) {
-    if (format == "json") printAuditDiffJson(*audit.diff, text);
-    else if (format == "markdown") printAuditDiffMarkdown(*audit.diff, text);
-    else printAuditDiffText(*audit.diff, text);
+    switch (format) {
+      case Format::Json:
+        printAuditDiffJson(*audit.diff, text);
+        break;
+      case Format::Markdown:
+        printAuditDiffMarkdown(*audit.diff, text);
+        break;
+      case Format::Text:
+      case Format::Sarif:
+      case Format::Github:
+      case Format::Html:  // refused with --diff by outputRequests()
+      case Format::Diff:
+        printAuditDiffText(*audit.diff, text);
+        break;
+    }
   } else if (isAuditFormat(command, format)) {
     const AuditModel& m = *audit.model;
-    if (format == "json") printAuditJson(m, in.program, text);
-    else if (format == "markdown") printAuditMarkdown(m, text);
-    else if (format == "html") printAuditHtml(m, text);
-    else printAuditText(m, in.color, text);
-  } else if (format == "json") {
-    printCheckJson(in, text);
-  } else if (format == "text") {
-    printCheckText(in, text);
-  } else if (format == "sarif") {
-    printCheckSarif(in, text);
-  } else if (format == "github") {
-    printCheckGithub(in, text);
+    switch (format) {
+      case Format::Json:
+        printAuditJson(m, in.program, text);
+        break;
+      case Format::Markdown:
+        printAuditMarkdown(m, text);
+        break;
+      case Format::Html:
+        printAuditHtml(m, text);
+        break;
+      case Format::Text:
+      case Format::Sarif:
+      case Format::Github:
+      case Format::Diff:
+        printAuditText(m, in.color, text);
+        break;
+    }
+  } else {
+    switch (format) {
+      case Format::Json:
+        printCheckJson(in, text);
+        break;
+      case Format::Text:
+        printCheckText(in, text);
+        break;
+      case Format::Sarif:
+        printCheckSarif(in, text);
+        break;
+      case Format::Github:
+        printCheckGithub(in, text);
+        break;
+      case Format::Markdown:  // always the audit's (isAuditFormat)
+      case Format::Html:
+      case Format::Diff:
+        break;
+    }
   }
   return text.str();
 }

@@ -5,13 +5,14 @@
 #include <vector>
 
 #include "cli/settings.h"
+#include "config/formats.h"
 #include "report/audit_diff.h"
 #include "report/report.h"
 
 namespace archscan {
 
 struct OutputRequest {
-  std::string format;
+  Format format;
   std::string file;  // empty: standard output
   bool primary = false;
 };
@@ -20,12 +21,12 @@ struct OutputRequest {
 std::vector<OutputRequest> outputRequests(const Settings& s);
 // Whether `format` is an audit matrix when `command` runs (text and json
 // mean the running command's own; markdown and html are always the audit's).
-bool isAuditFormat(Command command, const std::string& format);
+bool isAuditFormat(Command command, Format format);
 // What an audit format prints: the audit, or with --diff what changed since an earlier one.
 struct AuditView {
   const AuditModel* model = nullptr;
   const AuditDiff* diff = nullptr;
 };
-std::string render(Command command, const std::string& format, const ReportInput& in, const AuditView& audit);
+std::string render(Command command, Format format, const ReportInput& in, const AuditView& audit);
 
 }  // namespace archscan

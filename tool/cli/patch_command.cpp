@@ -10,6 +10,7 @@
 #include "cli/output_file.h"
 #include "cli/profile.h"
 #include "cli/verbose.h"
+#include "config/formats.h"
 #include "patch/apply.h"
 #include "patch/diff.h"
 #include "patch/journal.h"
@@ -153,7 +154,7 @@ int execute(const Settings& st, const std::vector<PatchSet>& sets) {
   po.analyze.all = o.all;
   Plan plan = planPatches(sets, program, po, *scanned.frontends);
   std::ostringstream out;
-  if (o.format == "json") {
+  if (formatNamed(o.format) == Format::Json) {
     printJson(plan, program, o.write && !plan.files.empty(), out);
   } else if (!o.write) {
     for (const auto& f : plan.files) out << unifiedDiff(f.path, f.old_content, f.new_content, notesFor(f, plan));

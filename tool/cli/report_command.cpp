@@ -91,7 +91,7 @@ int report(const Settings& st) {
   // the findings each reports: check's those past the baseline, the audit all.
   bool checkFixes = false, auditing = false;
   for (const auto& o : outputs) {
-    checkFixes |= check && (o.format == "sarif" || o.format == "json");
+    checkFixes |= check && (o.format == Format::Sarif || o.format == Format::Json);
     auditing |= isAuditFormat(st.command, o.format);
   }
   bool baselined = check && !st.o.baseline.empty();
@@ -126,7 +126,7 @@ int report(const Settings& st) {
   if (check && !st.o.write_baseline.empty()) writeOutput(st.o.write_baseline, baselineJson(findings, s.program));
   for (const auto& [file, text] : texts) writeOutput(file, text);
   // The text report on standard output lists these itself; elsewhere they would go unseen.
-  bool textOnStdout = outputs.front().format == "text" && outputs.front().file.empty();
+  bool textOnStdout = outputs.front().format == Format::Text && outputs.front().file.empty();
   if (!textOnStdout)
     for (const auto& d : s.notices) std::cerr << "archscan: " << diagnosticLine(d) << "\n";
   if (st.o.verbose)

@@ -1,5 +1,6 @@
 #include "patch/suggest.h"
 
+#include "analyze/rules/rules.h"
 #include "arch/parse.h"
 #include "patch/render.h"
 #include "patch/site_plan.h"
@@ -15,7 +16,8 @@ std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<
   for (size_t i = 0; i < p.sites.size(); ++i) byFile[p.sites[i].file].push_back(i);
   for (size_t i = 0; i < findings.size(); ++i) {
     const Finding& f = findings[i];
-    if (f.rule != "missing-arch" && f.rule != "sibling-gap" && f.rule != "name-mismatch") continue;
+    const RuleInfo* rule = findRule(f.rule);
+    if (!rule || !rule->fixable) continue;
     auto target = tryParseUserArch(f.arch, archs);
     if (!target) continue;  // sm_12x: no single arch to add
     const LinkedSite& s = p.sites[f.site];

@@ -59,6 +59,8 @@ std::optional<std::string> notOneValue(const std::string& value, Language langua
       return std::nullopt;
     case Language::Cpp:
       return "cannot be checked for C/C++ sites, which are patched by hand";
+    case Language::Shell:
+      return "cannot be checked for shell, Dockerfile and workflow sites, which are patched by hand";
   }
   return "has an unknown language";
 }

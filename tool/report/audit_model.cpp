@@ -6,6 +6,7 @@
 
 #include "analyze/coverage.h"
 #include "analyze/effect.h"
+#include "analyze/rules/rules.h"
 
 namespace archscan {
 
@@ -150,11 +151,14 @@ std::string countsText(const EffectCounts& c, bool withCovered) {
 
 namespace {
 
-// The rules whose finding for a target arch is that target's cell.
-bool targetRule(const std::string& rule) {
-  return rule == "missing-arch" || rule == "bounded-range" || rule == "name-mismatch" || rule == "gated" ||
-         rule == "deny-list-review";
+// What a finding's rule says of the target's cell (None: the finding is no cell).
+AuditRole cellOf(const std::string& rule) {
+  const RuleInfo* r = findRule(rule);
+  return r ? r->audit : AuditRole::None;
 }
+
+// The rules whose finding for a target arch is that target's cell.
+bool targetRule(const std::string& rule) { return cellOf(rule) != AuditRole::None; }
 
 Effect effectOf(CellState c) {
   switch (c) {
@@ -183,8 +187,15 @@ Effect effectOf(CellState c) {
 // What a finding for a target says happens there. Tests and examples are
 // capped at warning by check; their crashes are still crashes here.
 CellState stateOf(const Finding& f, const LinkedSite& ls, const Arch& t) {
-  if (f.rule == "gated") return CellState::Gated;
-  if (f.rule == "deny-list-review") return CellState::Review;
+  switch (cellOf(f.rule)) {
+    case AuditRole::Gated:
+      return CellState::Gated;
+    case AuditRole::Review:
+      return CellState::Review;
+    case AuditRole::None:
+    case AuditRole::FromSeverity:
+      break;
+  }
   switch (f.severity) {
     case Severity::Error:
       return CellState::Crash;

@@ -19,6 +19,33 @@ TILE_M = {9: 128, 10: 256}  # error[missing-arch] sm_120: a KeyError on sm_120
 def tile_m() -> int:
     major = torch.cuda.get_device_capability()[0]
     return TILE_M[major]
+)",
+       AuditRole::FromSeverity, true,
+       R"(A `--target` arch is absent from an allow-list site.
+- **error**: the read crashes without the arch (a `KeyError`, a `raise` or
+  `throw` after the chain, an `assert`, a `TORCH_CHECK`, a `default:` that
+  traps).
+- **warning**: it falls back, and something says the fallback is wrong: the
+  site handles a family mate of the target (`120` but not `121`), an arm
+  shares a hardware fact with the target that the fallback does not
+  (shared memory per block, threads per SM from `knowledge.yaml`), the table
+  is a tuned table (`*_CONFIGS`, `*_BY_SM`), or it is a build list (no native
+  code is built for the target). Code compiled out by an `#if __CUDA_ARCH__`
+  guard wrapping a whole function is a warning too.
+- **note / --all**: a fallback with no such evidence, or a read whose effect
+  is unknown.
+Not reported: per-arch variants named for their archs (`GEMM_SM90_ARCHS`),
+one-arch sites unless the arch is a family mate of the target (a one-chip
+`#if` guard stays deliberate) or shares the arm's hardware fact, test skips,
+branches for toolkits older than the target needs, deliberate gates (see
+`gated`), and lists that build nothing users install (`--all` lists them):
+a `TORCH_CUDA_ARCH_LIST` default in a setup.py whose nvcc flags carry their
+own `-gencode` pairs (PyTorch's extension builder then ignores the
+variable), a CMakeLists.txt whose opening comment says it only serves IDE
+indexing, and CI jobs under `.github/` that build to test and upload no
+wheel, release or package.
+Fix: add the arch like its neighbour (`fix --add sm_120 --like sm_100`), or
+make the read fall back on purpose.
 )"},
       {"sibling-gap", "SiblingGap", "A site lacks an arch that a sibling in its family handles.",
        "Siblings are read through the same variable or attribute; when one handles an arch the others usually must "
@@ -40,6 +67,16 @@ class Reducer:
 
     def world_sizes(self):
         return self.WORLD_SIZES[self.capability]
+)",
+       AuditRole::None, true,
+       R"(A table lacks an arch that a sibling table of its family handles (no target
+needed), one finding per table naming every missing arch. Only tables are
+siblings (named mappings and sets that allow archs, no checks): two `if`
+chains over the same capability routinely handle different archs. A guard
+that admits an arch into a crashing read is a sibling of that read. The seed
+case: `TORCH_SYMM_MEM_ALL_REDUCE_MAX_SIZES` got `12`, its sibling
+`_WORLD_SIZES_MULTIMEM` (read with the same `self.device_capability`) did
+not. Severity is that of the read of the table that lacks the arch.
 )"},
       {"bounded-range", "BoundedRange", "A range excludes the target and sends it down a crashing or wrong path.",
        "Widen the bound or add an exact arm for the target; ranges are never patched automatically.", Severity::Warning,
@@ -56,6 +93,16 @@ def pick_kernel() -> str:
     elif 90 <= sm < 120:
         return "fa3"
     raise NotImplementedError(f"no attention kernel for sm_{sm}")
+)",
+       AuditRole::FromSeverity, false,
+       R"(A range with an upper bound excludes the target and the target then crashes,
+or the bound is the start of the newest family the site otherwise handles
+(`sm >= 100 and sm < 120` next to `== 120` arms); or an open range of another
+family catches the target while an exact arm of its own family exists. A
+kernel body compiled to nothing outside its range is not reported when a
+run-time test in the same file checks the same bounds before the launch
+(`NVTE_CHECK(sm >= 90 && sm < 100, ...)`): that test is where the arch is
+decided. Ranges are never patched.
 )"},
       {"name-mismatch", "NameMismatch", "A site inside something named for an arch does not list that arch.",
        "A function named for sm120 whose arch list has no 12 builds or dispatches for the wrong arch.", Severity::Error,
@@ -73,6 +120,11 @@ def get_nvcc_flags_list(supported_major_versions=None):
 
 def gen_gemm_sm120_module():
     return get_nvcc_flags_list(supported_major_versions=[10])  # error[name-mismatch] sm_120
+)",
+       AuditRole::FromSeverity, true,
+       R"(A gate list inside something named for an arch does not list it: a
+`gen_fp4_gemm_sm120_module` whose `supported_major_versions` list has no
+`12`. Family semantics: `sm100` is satisfied by `10`, `100` or `100a`.
 )"},
       {"deny-list-review", "DenyListReview", "A deny-list names archs of the target's family but not the target.",
        "Check whether the reason an arch of this family was denied applies to the target too.", Severity::Note,
@@ -86,12 +138,20 @@ def fused_allowed() -> bool:
     if cap == (12, 0):  # note[deny-list-review] sm_121: does the reason hold for 12.1 too?
         return False
     return True
+)",
+       AuditRole::Review, false,
+       R"(A deny-list names archs of the target's family but not the target (note):
+`if cap == (12, 0): use_cudnn = False` checked for `sm_121`.
 )"},
       {"unlinked-site", "UnlinkedSite", "An arch table with no read found.",
        "No lookup of this table was found in the scanned tree, so what a missing arch does is unknown.", Severity::Note,
        checkUnlinkedSite,
        R"(# configs.py: check --all
 ARCH_STAGES = {90: 4, 100: 6}  # note[unlinked-site]: nothing in the tree reads it
+)",
+       AuditRole::None, false,
+       R"(An arch table with no read found in the scanned tree (note, `--all` only):
+what a missing arch does there is unknown.
 )"},
       {"gated", "DeliberateGate", "A deliberate hardware gate keeps the target out.",
        "A raise, assert or check whose message says a feature is only for, or requires, other archs (or that ties "
@@ -107,10 +167,27 @@ def fp8_forward(q):
     major = torch.cuda.get_device_capability()[0]
     assert major == 10, "FP8 attention is only supported on SM100"  # note[gated] sm_120
     return q
+)",
+       AuditRole::Gated, false,
+       R"(A deliberate hardware gate keeps the target out (low-confidence note,
+listed with `--all`): a check whose
+message says the feature is only for, requires, or is supported on named
+archs (`"FP8 block scaling needs SM90 or SM100"`), a check conjoined with
+a feature test, or a chain that selects by another input (a contraction, a
+dtype) with one arm tied to an arch and an else that fails for that input
+(`"unsupported expression"`). It is not a bug to fix, but the bring-up has to decide
+whether the target gets the feature, so `--all` lists each gate once with
+its message. Such sites are not also reported as `missing-arch`.
 )"},
       // scripts/new-rule.sh adds entries above this line.
   };
   return rules;
+}
+
+const RuleInfo* findRule(std::string_view id) {
+  for (const auto& r : ruleCatalogue())
+    if (id == r.id) return &r;
+  return nullptr;
 }
 
 Finding makeFinding(const RuleContext& ctx, const char* rule, size_t site, Severity sev, const std::string& arch,

@@ -2,12 +2,25 @@
 // The rule catalogue. Each rule lives in the file named after its id, is
 // documented under that id in the README, and has a fixture folder of that
 // name in testdata/rules/.
+#include <string_view>
 #include <vector>
 
 #include "analyze/analyze.h"
 
 namespace archscan {
 
+// What a rule's finding for one target arch says in the audit matrix.
+enum class AuditRole {
+  None,  // the finding is not about one target (sibling-gap, unlinked-site): no cell
+  FromSeverity,  // crash, fallback or unknown, from the finding's severity and the site's read
+  Gated,  // a deliberate hardware gate
+  Review,  // a deny-list to read again
+};
+
+// Everything archscan knows about a rule, declared once: the analysis runs
+// `check`, report/ asks `audit`, patch/ asks `fixable`, and archscan-docs
+// writes the README's rule reference and the JSON schema's rule enum from
+// this table (a test keeps the committed copies in step).
 struct RuleInfo {
   const char* id;
   const char* name;  // a readable name, distinct from the id (SARIF wants both)
@@ -18,6 +31,12 @@ struct RuleInfo {
   // A whole small file that gets this finding, for `archscan explain`. Its
   // first line names the file and the command: `# f.py: check --target sm_120`.
   const char* example = nullptr;
+  AuditRole audit = AuditRole::None;
+  // Whether the analysis can attach an edit to the finding: the arch added to
+  // the site like a neighbour (`fix` and `patch` apply it).
+  bool fixable = false;
+  // The README's section on the rule (Markdown, wrapped at 80 columns).
+  const char* doc = nullptr;
 };
 
 void checkMissingArch(const RuleContext&, std::vector<Finding>&);
@@ -30,6 +49,8 @@ void checkGated(const RuleContext&, std::vector<Finding>&);
 // scripts/new-rule.sh adds declarations above this line.
 
 const std::vector<RuleInfo>& ruleCatalogue();
+// The rule with this id, or null.
+const RuleInfo* findRule(std::string_view id);
 
 // A finding about `site` with its fingerprint filled in.
 Finding makeFinding(const RuleContext& ctx, const char* rule, size_t site, Severity sev, const std::string& arch,
