@@ -44,7 +44,8 @@ static_assert(fieldCount<Suppression>() == 3);
 static_assert(fieldCount<Entry>() == 13);
 static_assert(fieldCount<ArchRange>() == 6);
 static_assert(fieldCount<Subject>() == 3);
-static_assert(fieldCount<Site>() == 38);
+static_assert(fieldCount<PathNeed>() == 5);
+static_assert(fieldCount<Site>() == 39);
 static_assert(fieldCount<Lookup>() == 10);
 static_assert(fieldCount<Import>() == 4);
 static_assert(fieldCount<FunctionSummary>() == 4);
@@ -127,6 +128,7 @@ FileFacts fullFacts() {
   s.compiled_out = true;
   s.build_list = true;
   s.macro = "DISPATCH";
+  s.needs = {PathNeed{kFallbackArm, {"tcgen05", "wgmma"}, {Arch{10, 0, false, Variant::None}}, "`gemm_sm100`", 23}};
   f.sites = {s};
   Lookup l;
   l.table = "self.T";

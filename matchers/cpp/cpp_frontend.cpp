@@ -8,6 +8,7 @@
 #include "clang_service.h"
 #include "cpp_sites.h"
 #include "cpp_subject.h"
+#include "frontend/path_needs.h"
 #include "frontend/prefilter.h"
 #include "frontend/suppressions.h"
 #include "guards.h"
@@ -123,6 +124,7 @@ FileFacts CppFrontend::read(const SourceText& src, bool withClang) const {
     facts.functions.push_back(std::move(fs));
   }
   facts.diagnostics = obs.diagnostics;
+  addValueNeeds(facts.sites, source, k_);
   facts.suppressions = applySuppressions(source, "//", facts.sites);
   facts.parsed = true;
   return facts;

@@ -10,6 +10,7 @@
 #include "constexpr_chain.h"
 #include "cpp_arms.h"
 #include "cpp_subject.h"
+#include "frontend/path_needs.h"
 #include "knowledge/names.h"
 
 namespace archscan::cpp {
@@ -181,6 +182,17 @@ void switchSites(const SiteInput& in, std::vector<Site>& out) {
   }
 }
 
+// What a branch body needs from the hardware, when its words say so: a body
+// that throws refuses rather than runs, one that tests the subject again (or
+// comes from a macro, whose body is elsewhere) decides for itself.
+void addNeed(Site& s, const SiteInput& in, const Span& body, int arm, const std::string& subjectText) {
+  if (body.end <= body.begin || body.end > in.text.size()) return;
+  if (exitOf(in.text, in.tokens, body).exit == Exit::Crashes) return;
+  std::string_view text(in.text.data() + body.begin, body.end - body.begin);
+  if (mentionsSubject(text, subjectText)) return;
+  if (auto need = pathNeedIn(text, body.line, arm, in.k)) s.needs.push_back(std::move(*need));
+}
+
 void chainSites(const SiteInput& in, std::vector<Site>& out) {
   // Runs of `if (sm == 90) return a; if (sm == 100) return b;` read as one chain.
   std::vector<const ChainObs*> chains;
@@ -227,6 +239,11 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
       s.evidence.reasons.push_back(
           "read from source text: Clang did not see this code (a branch the preprocessor skipped or an unknown macro)");
     const ChainObs* last = run.back();
+    if (!(arms.positive == 0 && arms.negated > 0)) {  // not `if (sm != 90) throw`: the arms admit
+      int bodyArm = 0;
+      for (const auto* c : run)
+        for (const auto& b : c->branches) addNeed(s, in, b.body, bodyArm++, subjectText);
+    }
     if (arms.positive == 0 && arms.negated > 0) {
       // `if (sm != 90 && sm != 100) throw ...`: a missing arch takes the body.
       // An assert macro expands to exactly this; its body is not in the file.
@@ -256,6 +273,7 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
       s.exits_unlisted = exits;
     } else if (last->otherwise) {
       BlockExit x = exitOf(in.text, in.tokens, last->otherwise->body);
+      if (x.exit != Exit::Crashes) addNeed(s, in, last->otherwise->body, kFallbackArm, subjectText);
       s.on_missing = x.exit == Exit::Crashes ? OnMissing::Crash : OnMissing::Fallback;
       s.on_missing_reason = x.exit == Exit::Crashes ? "the else branch: " + x.what : "the else branch runs instead";
       if (x.exit == Exit::Crashes) s.crash_message = x.message;

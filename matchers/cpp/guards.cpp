@@ -4,6 +4,7 @@
 
 #include "cpp_arms.h"
 #include "cpp_subject.h"
+#include "frontend/path_needs.h"
 #include "raw_conditions.h"
 
 namespace archscan::cpp {
@@ -18,6 +19,7 @@ struct GuardBranch {
 struct Group {
   std::vector<GuardBranch> branches;
   bool hasElse = false;
+  Token elseDirective;
   bool elseErrors = false;
   Token open;
   std::string defines;  // the first macro its branches #define: what a file-scope guard decides
@@ -53,6 +55,31 @@ std::vector<Token> operandTokens(std::string_view text, const Token& d) {
   return lexCpp(text, directiveHead(text, d).operands, d.end, d.line);
 }
 
+// What each branch of a guard compiles needs from the hardware (its
+// identifiers and inline PTX). A branch that also tests an arch-specific
+// feature macro (`__CUDA_ARCH_FEAT_SM90_ALL`, `__CUDA_ARCH_SPECIFIC__`) is
+// compiled only for that `a`/`f` target, and one that tests the subject
+// again decides for itself: neither is one path another arch is let into.
+void addNeeds(Site& s, const Group& g, const Token& close, std::string_view text, const std::string& subjectText,
+              const Knowledge& k) {
+  auto need = [&](const Token& directive, uint32_t end, int arm) {
+    std::string_view head = text.substr(directive.begin, directive.end - directive.begin);
+    if (head.find("__CUDA_ARCH_FEAT_") != std::string_view::npos ||
+        head.find("_SPECIFIC__") != std::string_view::npos || end <= directive.end)
+      return;
+    std::string_view body = text.substr(directive.end, end - directive.end);
+    if (mentionsSubject(body, subjectText)) return;
+    if (auto n = pathNeedIn(body, directive.line + 1, arm, k)) s.needs.push_back(std::move(*n));
+  };
+  for (size_t i = 0; i < g.branches.size(); ++i) {
+    uint32_t end = i + 1 < g.branches.size() ? g.branches[i + 1].directive.begin
+                   : g.hasElse               ? g.elseDirective.begin
+                                             : close.begin;
+    need(g.branches[i].directive, end, static_cast<int>(i));
+  }
+  if (g.hasElse && !g.elseErrors) need(g.elseDirective, close.begin, kFallbackArm);
+}
+
 void emit(const Group& g, const Token& close, std::string_view text, const std::vector<Token>& tokens,
           const std::vector<FunctionObs>& fns, const Knowledge& k, std::vector<Site>& out) {
   std::vector<const Condition*> conds;
@@ -77,6 +104,7 @@ void emit(const Group& g, const Token& close, std::string_view text, const std::
   s.container = s.extent;
   s.line = g.open.line;
   s.end_line = close.line;
+  if (arms.positive > 0 || !arms.ranges.empty()) addNeeds(s, g, close, text, subjectText, k);
   bool crashes = false;
   for (const auto& b : g.branches) crashes |= b.errors && arms.positive == 0;
   if (arms.positive == 0 && arms.negated > 0) {
@@ -168,6 +196,7 @@ std::vector<Site> guardSites(std::string_view text, const std::vector<Token>& to
       stack.push_back(std::move(g));
     } else if (name == "else" && !stack.empty()) {
       stack.back().hasElse = true;
+      stack.back().elseDirective = t;
     } else if (name == "error" && !stack.empty()) {
       if (stack.back().hasElse) stack.back().elseErrors = true;
       else stack.back().branches.back().errors = true;

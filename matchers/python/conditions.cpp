@@ -5,6 +5,7 @@
 
 #include "arms.h"
 #include "flow.h"
+#include "frontend/path_needs.h"
 #include "keys.h"
 #include "ts_util.h"
 
@@ -125,6 +126,16 @@ void addArms(Site& s, const std::vector<Clause>& clauses, const std::string& sub
   s.kind = s.entries.empty() ? SiteKind::Range : SiteKind::IfChain;
 }
 
+// What the body of arm `arm` needs from the hardware, when its words say. A
+// body that raises refuses rather than runs, and one that tests the subject
+// again decides for itself: neither is one path's need.
+void addNeed(Site& s, TSNode body, int arm, const std::string& subjectText, const PyContext& ctx) {
+  if (ts_node_is_null(body) || !ts_node_is_null(raisingStatement(body, ctx.idx))) return;
+  std::string text = ctx.idx.text(body);
+  if (mentionsSubject(text, subjectText)) return;
+  if (auto need = pathNeedIn(text, lineOf(body), arm, ctx.k)) s.needs.push_back(std::move(*need));
+}
+
 bool allNegated(const std::vector<Clause>& clauses, const std::string& subjectText, const ModuleIndex& idx) {
   bool any = false;
   for (const auto& c : clauses)
@@ -199,6 +210,10 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
 
   bool positive = !allNegated(clauses, subjectText, idx);
   TSNode elseB = elseBody(ifStmt);
+  if (positive) {
+    for (size_t arm = 0; arm < clauses.size(); ++arm) addNeed(s, clauses[arm].body, int(arm), subjectText, ctx);
+    addNeed(s, elseB, kFallbackArm, subjectText, ctx);
+  }
   if (!positive) {
     // `if cap not in (9, 10): raise`: the missing arch takes the body.
     bool exits = true;
@@ -257,6 +272,9 @@ void chainFromMatch(PyContext& ctx, TSNode match) {
     if (!is(clause, "case_clause")) continue;
     ++arm;
     TSNode body = field(clause, "consequence");
+    bool isDefault = false;
+    for (TSNode pat : namedChildren(clause)) isDefault |= is(pat, "case_pattern") && namedChildren(pat).empty();
+    addNeed(s, body, isDefault ? kFallbackArm : arm, idx.text(unparen(subject)), ctx);
     for (TSNode pat : namedChildren(clause)) {
       if (!is(pat, "case_pattern")) continue;
       auto kids = namedChildren(pat);

@@ -8,6 +8,7 @@
 #include "build_strings.h"
 #include "conditions.h"
 #include "context.h"
+#include "frontend/path_needs.h"
 #include "frontend/prefilter.h"
 #include "frontend/suppressions.h"
 #include "import_lines.h"
@@ -166,6 +167,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
     TSNode fn = py::field(value, "function");
     if (py::is(fn, "identifier")) facts.instances.push_back({idx.text(a.target), idx.text(fn)});
   }
+  addValueNeeds(facts.sites, source, k_);
   facts.suppressions = applySuppressions(source, "#", facts.sites);
   facts.parsed = true;
   if (scope.holdsEverything()) (void)tree.release();  // no walk to free node by node

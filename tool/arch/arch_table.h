@@ -13,6 +13,17 @@ namespace archscan {
 struct HardwareFacts {
   int threads_per_sm = 0;  // maximum resident threads per SM; 0: not known
   int smem_per_block_kb = 0;  // maximum shared memory per block (opt-in); 0: not known
+  int smem_per_sm_kb = 0;  // shared memory per SM; 0: not known
+};
+
+// What instructions an arch can run (knowledge.yaml's feature names:
+// tcgen05, wgmma, ...). `known` is false where the knowledge says nothing,
+// and then nothing is inferred from it.
+struct FeatureSet {
+  bool known = false;
+  std::vector<std::string> features;  // any code for the arch may use them
+  std::vector<std::string> specific;  // only code built for the arch-specific (a/f) target
+  std::vector<std::string> signature;  // what a path named for the arch is taken to need
 };
 
 struct KnownArch {
@@ -21,6 +32,7 @@ struct KnownArch {
   std::string family;  // Hopper, Blackwell, ...
   int min_cuda = 0;  // first CUDA toolkit that targets it, as major * 10 + minor (128 for 12.8); 0: not known
   HardwareFacts facts;
+  FeatureSet isa;
 };
 
 struct ArchTable {

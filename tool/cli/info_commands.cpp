@@ -9,6 +9,7 @@
 #include "cli/output_file.h"
 #include "cli/usage_error.h"
 #include "extract/registry.h"
+#include "knowledge/hardware.h"
 #include "version.h"
 
 namespace archscan {
@@ -48,6 +49,40 @@ std::string versionText() {
   return std::string("archscan ") + kArchscanVersion + " (built with " + frontendToolchains() + ")";
 }
 
+namespace {
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out.empty() ? "none" : out;
+}
+
+// The hardware model's lines for one arch: what it runs, what it lacks, and
+// which code objects run on it.
+void describeHardware(const KnownArch& a, const Knowledge& k, std::ostringstream& out) {
+  Arch arch{a.major, a.minor, false, Variant::None};
+  std::string smXY = std::to_string(arch.smInt());
+  out << "  features: " << joined(a.isa.features) << "\n";
+  out << "  arch-specific features (sm_" << smXY << "a/f code only): " << joined(a.isa.specific) << "\n";
+  std::vector<std::string> lacks;
+  for (const auto& f : k.features)
+    if (hasFeature(arch, f.name, k) == false) lacks.push_back(f.name);
+  out << "  lacks: " << joined(lacks) << "\n";
+  if (!a.isa.signature.empty())
+    out << "  a path named for sm" << smXY << " is taken to need: " << joined(a.isa.signature) << "\n";
+  std::vector<std::string> runs;
+  for (const auto& other : k.archs.known)
+    for (Variant v : {Variant::None, Variant::A, Variant::F}) {
+      CodeObject o{Arch{other.major, other.minor, false, v}, false};
+      if (runsOn(o, arch)) runs.push_back(o.name());
+    }
+  out << "  SASS that runs on it: " << joined(runs) << "\n";
+  out << "  PTX that runs on it (JIT): compute_XY for every XY <= " << smXY << "; compute_" << smXY
+      << "a only here, compute_" << a.major << "Yf for Y <= " << a.minor << "\n";
+}
+
+}  // namespace
+
 // `archscan archs ARCH`: everything known of one arch, or that it is unknown.
 std::string describeArch(const Arch& a, const Knowledge& k) {
   std::ostringstream out;
@@ -65,6 +100,8 @@ std::string describeArch(const Arch& a, const Knowledge& k) {
     if (known->facts.threads_per_sm) out << "  resident threads per SM: " << known->facts.threads_per_sm << "\n";
     if (known->facts.smem_per_block_kb)
       out << "  shared memory per block: " << known->facts.smem_per_block_kb << " KB\n";
+    if (known->facts.smem_per_sm_kb) out << "  shared memory per SM: " << known->facts.smem_per_sm_kb << " KB\n";
+    if (known->isa.known) describeHardware(*known, k, out);
   }
   std::string aliases;
   for (const auto& [name, al] : k.archs.aliases)

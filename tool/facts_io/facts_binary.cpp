@@ -38,6 +38,10 @@ void fields(A& a, ArchRange& r) {
   a(r.low), a(r.high), a(r.text), a(r.arm), a(r.item), a(r.line);
 }
 template <class A>
+void fields(A& a, PathNeed& n) {
+  a(n.arm), a(n.features), a(n.named), a(n.why), a(n.line);
+}
+template <class A>
 void fields(A& a, Subject& s) {
   a(s.text), a(s.binding), a(s.evidence);
 }
@@ -48,7 +52,7 @@ void fields(A& a, Site& s) {
       a(s.gate_arg_index), a(s.scope_archs), a(s.name_archs), a(s.max_cuda), a(s.nesting), a(s.parent_binding),
       a(s.extent), a(s.container), a(s.line), a(s.end_line), a(s.patchable), a(s.unpatchable_reason), a(s.suppressions),
       a(s.dominated_by), a(s.reached_only_by), a(s.check), a(s.exits_unlisted), a(s.crash_message), a(s.conjoined),
-      a(s.skips), a(s.compiled_out), a(s.build_list), a(s.macro);
+      a(s.skips), a(s.compiled_out), a(s.build_list), a(s.macro), a(s.needs);
 }
 template <class A>
 void fields(A& a, Lookup& l) {

@@ -76,6 +76,17 @@ Value archRange(const ArchRange& r) {
                 {"arm", r.arm},          {"item", range(r.item)},   {"line", r.line}};
 }
 
+Value pathNeeds(const std::vector<PathNeed>& needs) {
+  Array out;
+  for (const auto& n : needs)
+    out.push_back(Object{{"arm", n.arm},
+                         {"features", strings(n.features)},
+                         {"named", archs(n.named)},
+                         {"why", n.why},
+                         {"line", n.line}});
+  return out;
+}
+
 Value site(const Site& s) {
   Array entries, ranges;
   for (const auto& e : s.entries) entries.push_back(entry(e));
@@ -117,7 +128,8 @@ Value site(const Site& s) {
                 {"skips", s.skips},
                 {"compiled_out", s.compiled_out},
                 {"build_list", s.build_list},
-                {"macro", s.macro}};
+                {"macro", s.macro},
+                {"needs", pathNeeds(s.needs)}};
 }
 
 Value lookup(const Lookup& l) {
@@ -360,6 +372,11 @@ class Reader {
     s.compiled_out = flag(o, "compiled_out");
     s.build_list = flag(o, "build_list");
     s.macro = str(o, "macro");
+    for (const auto& v : array(o, "needs")) {
+      const Object& n = object(v, "a path need");
+      s.needs.push_back(
+          PathNeed{integer(n, "arm"), strings(n, "features"), archs(n, "named"), str(n, "why"), integer(n, "line")});
+    }
     return s;
   }
   Lookup lookup(const Object& o) const {

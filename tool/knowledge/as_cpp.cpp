@@ -39,7 +39,9 @@ std::string knowledgeAsCpp(const Knowledge& k, const std::string& origin) {
     << "  k.archs.known = {\n";
   for (const auto& a : k.archs.known)
     o << "      {" << a.major << ", " << a.minor << ", " << literal(a.family) << ", " << a.min_cuda << ", {"
-      << a.facts.threads_per_sm << ", " << a.facts.smem_per_block_kb << "}},\n";
+      << a.facts.threads_per_sm << ", " << a.facts.smem_per_block_kb << ", " << a.facts.smem_per_sm_kb << "}, {"
+      << (a.isa.known ? "true" : "false") << ", " << list(a.isa.features) << ", " << list(a.isa.specific) << ", "
+      << list(a.isa.signature) << "}},\n";
   o << "  };\n  k.archs.aliases = {\n";
   for (const auto& [name, a] : k.archs.aliases)
     o << "      {" << literal(name) << ", {" << a.major << ", " << a.minor << ", " << (a.major_only ? "true" : "false")
@@ -53,6 +55,11 @@ std::string knowledgeAsCpp(const Knowledge& k, const std::string& origin) {
   lexicon(o, "negative_names", k.negative_names);
   o << "  k.arch_gates = " << list(k.arch_gates) << ";\n";
   o << "  k.deny_names = " << list(k.deny_names) << ";\n";
+  o << "  k.features = {\n";
+  for (const auto& f : k.features)
+    o << "      {" << literal(f.name) << ", " << literal(f.what) << ", " << list(f.words) << ", " << list(f.ptx)
+      << "},\n";
+  o << "  };\n";
   o << "  return k;\n}\n\n}  // namespace archscan\n";
   return o.str();
 }

@@ -46,6 +46,17 @@ KnownArch knownArch(const YAML::Node& n, const std::string& origin) {
   }
   a.facts.threads_per_sm = n["threads"].as<int>(0);
   a.facts.smem_per_block_kb = n["smem_kb"].as<int>(0);
+  a.facts.smem_per_sm_kb = n["smem_sm_kb"].as<int>(0);
+  if (n["features"] || n["specific"]) {
+    a.isa.known = true;
+    for (const char* key : {"features", "specific", "signature"}) {
+      std::set<std::string> names = stringSet(n[key], origin);
+      auto& into = std::string(key) == "features"   ? a.isa.features
+                   : std::string(key) == "specific" ? a.isa.specific
+                                                    : a.isa.signature;
+      into.assign(names.begin(), names.end());
+    }
+  }
   return a;
 }
 
@@ -71,6 +82,23 @@ Knowledge parseKnowledge(const std::string& yaml, const std::string& origin) {
     k.negative_names = lexicon(root["negative_names"], origin);
     k.arch_gates = stringSet(root["arch_gates"], origin);
     k.deny_names = stringSet(root["deny_names"], origin);
+    std::set<std::string> featureNames;
+    for (const auto& f : root["features"]) {
+      Feature feature{f["name"].as<std::string>(), f["what"].as<std::string>(""), {}, {}};
+      std::set<std::string> words = stringSet(f["words"], origin);
+      feature.words.assign(words.begin(), words.end());
+      for (const auto& p : f["ptx"]) feature.ptx.push_back(p.as<std::string>());
+      featureNames.insert(feature.name);
+      k.features.push_back(std::move(feature));
+    }
+    // Every feature an arch names is declared: a typo would silently make
+    // an arch lack what it has.
+    for (const auto& a : k.archs.known)
+      for (const auto* list : {&a.isa.features, &a.isa.specific, &a.isa.signature})
+        for (const auto& name : *list)
+          if (!featureNames.count(name))
+            throw KnowledgeError(origin + ": arch " + std::to_string(a.major) + "." + std::to_string(a.minor) +
+                                 " names feature '" + name + "', which `features:` does not declare");
   } catch (const YAML::Exception& e) {
     throw KnowledgeError(origin + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
   } catch (const ArchError& e) {

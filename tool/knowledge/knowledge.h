@@ -15,6 +15,14 @@ struct Lexicon {
   std::vector<std::vector<std::string>> phrases;
 };
 
+// One instruction feature of the hardware model.
+struct Feature {
+  std::string name;  // tcgen05
+  std::string what;  // for people
+  std::vector<std::string> words;  // identifier words that name it (umma, tmem)
+  std::vector<std::string> ptx;  // how inline PTX writes it (a prefix: "tcgen05.")
+};
+
 struct Knowledge {
   ArchTable archs;
   std::set<std::string> capability_calls;  // get_device_capability, ...
@@ -25,6 +33,7 @@ struct Knowledge {
   Lexicon negative_names;
   std::set<std::string> arch_gates;
   std::set<std::string> deny_names;
+  std::vector<Feature> features;
 };
 
 struct KnowledgeError : std::runtime_error {

@@ -92,6 +92,24 @@ struct ArchRange {
   bool contains(const Arch& a) const;
 };
 
+// What one path a site chooses needs from the hardware (knowledge.yaml's
+// features), and the word that says so: a callee or kernel named for an
+// arch (`grouped_gemm_sm100`), a feature word (`tcgen05`, `wgmma`), inline
+// PTX. Only what the code says; nothing is inferred from an arch number.
+struct PathNeed {
+  // The arm (branch, case) whose body it is; for a mapping, the index of the
+  // entry whose value it is (every key of a table is its own path).
+  // kFallbackArm: else, default.
+  int arm = 0;
+  std::vector<std::string> features;
+  // Archs the path is named for (sm100, sm120): when one of them is the
+  // target's, or one the target runs, the path holds its own alternative.
+  std::vector<Arch> named;
+  std::string why;  // the word as written, and what it means
+  int line = 0;
+};
+constexpr int kFallbackArm = -1;
+
 // The expression a decision is made on, resolved as far as this file allows.
 struct Subject {
   std::string text;  // as written: self.device_capability
@@ -155,6 +173,8 @@ struct Site {
   bool build_list = false;
   // The macro whose expansion produced the site; its every expansion is one place to fix.
   std::string macro;
+  // What each path needs from the hardware, where the code says (one per arm at most).
+  std::vector<PathNeed> needs;
 };
 
 // How a dominated site names its dominating check.

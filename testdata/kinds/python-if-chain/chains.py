@@ -4,9 +4,9 @@ import torch
 def kernel(dtype) -> str:
     major, _ = torch.cuda.get_device_capability()
     if major == 9 and torch.version.cuda >= "12.3":  # expect: missing-arch sm_120 error  expect(all): missing-arch sm_120 error
-        return "wgmma"
+        return "tuned"
     elif major == 10:
-        return "tcgen05"
+        return "wide"
     else:
         raise ValueError(f"no kernel for major {major}")
 

@@ -175,9 +175,53 @@ message says the feature is only for, requires, or is supported on named
 archs (`"FP8 block scaling needs SM90 or SM100"`), a check conjoined with
 a feature test, or a chain that selects by another input (a contraction, a
 dtype) with one arm tied to an arch and an else that fails for that input
-(`"unsupported expression"`). It is not a bug to fix, but the bring-up has to decide
-whether the target gets the feature, so `--all` lists each gate once with
-its message. Such sites are not also reported as `missing-arch`.
+(`"unsupported expression"`). The hardware is a reason too: when every
+path a site lets in needs what the target lacks (each arm or table value
+launches a kernel named for sm100, tcgen05 or wgmma code; see `wrong-path`
+and `archscan archs`), keeping the target out is right, and adding it would
+send it into code it cannot run. It is not a bug to fix, but the bring-up
+has to decide whether the target gets the feature, so `--all` lists each
+gate once with its message or evidence. Such sites are not also reported as
+`missing-arch`.
+)"},
+      {"wrong-path", "WrongPath", "The target is admitted into a path that needs hardware it lacks.",
+       "A range or family test (`major >= 10`), an else or default, or a list the arch was added to sends the target "
+       "into code whose own words say it needs hardware the target does not have: a kernel named for sm100 "
+       "(tcgen05), wgmma, inline tcgen05 PTX. Narrow the test so the target reaches a path it can run, or give it "
+       "one of its own.",
+       Severity::Error, checkWrongPath,
+       R"(# gemm.py: check --target sm_120
+import torch
+
+
+def grouped_gemm(a, b):
+    major, minor = torch.cuda.get_device_capability()
+    if major >= 10:  # error[wrong-path] sm_120: grouped_gemm_sm100 needs tcgen05
+        return grouped_gemm_sm100(a, b)
+    return grouped_gemm_sm80(a, b)
+)",
+       AuditRole::FromSeverity, false,
+       R"(A range, a family test, an else or default, or a list the arch was added
+to admits the target into a path that needs hardware the target lacks. An
+arch is hardware, not a number: sm_120 is above sm_100 and has neither
+tcgen05 (tensor memory, UMMA) nor Hopper's wgmma, so `major >= 10` sends it
+into sm_100 kernels it cannot run ("no kernel image", or ptxas refusing the
+instructions). What a path needs comes from its own words: callees, kernels
+and modules named for an arch (`grouped_gemm_sm100`: that arch's signature
+feature, from `knowledge.yaml`), feature words (`tcgen05`, `umma`, `tmem`,
+`wgmma`) and inline PTX in a guarded branch (`tcgen05.mma`, `wgmma.`). What
+each arch has is `knowledge.yaml`'s hardware model, from the PTX ISA's
+target notes and checked with ptxas (`archscan archs sm_120` shows it).
+Never from the number alone: a path with no such word is not judged, and a
+path that also names an arch the target runs (an sm120 variant beside the
+sm100 one) holds its own alternative. sm_110 may take a tcgen05 path;
+sm_120 may not. A branch that throws refuses rather than admits (that is
+`gated` or `missing-arch`), and a `#if` branch that also tests
+`__CUDA_ARCH_FEAT_SM100_ALL` or `__CUDA_ARCH_SPECIFIC__` is compiled only
+for its own `a` target.
+Fix: narrow the admitting test (`major >= 10` to `major in (10, 11)`), so the
+target reaches its refusal or a generic path, or add a path for it. Ranges
+are never patched automatically.
 )"},
       // scripts/new-rule.sh adds entries above this line.
   };

@@ -5,6 +5,7 @@
 // (on nine real trees every default gate note was judged correct as it is).
 #include "analyze/coverage.h"
 #include "analyze/effect.h"
+#include "analyze/paths.h"
 #include "analyze/rules/rules.h"
 
 namespace archscan {
@@ -14,10 +15,13 @@ void checkGated(const RuleContext& ctx, std::vector<Finding>& out) {
     const LinkedSite& ls = ctx.program.sites[i];
     const Site& s = ls.site;
     if (!visible(ls, ctx.opts) || s.polarity != Polarity::Allow || s.kind == SiteKind::Range) continue;
-    auto reason = gateReason(ls);
-    if (!reason) continue;
+    auto said = gateReason(ls);
     for (const Arch& t : ctx.opts.targets) {
       if (coverage(s, t) != Coverage::Missing || unreachable(s, t)) continue;
+      // The gate's own words, or the hardware: every path it lets in needs
+      // what t lacks, so keeping t out is right.
+      auto reason = said ? said : hardwareGate(s, t, ctx.k);
+      if (!reason) continue;
       Finding f = makeFinding(
           ctx, "gated", i, Severity::Note, t.name(),
           s.name + " keeps " + t.name() + " out on purpose (" + *reason + "); it allows only " + keyList(s));

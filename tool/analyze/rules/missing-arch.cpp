@@ -1,6 +1,7 @@
 // missing-arch: a target arch is absent from an allow-list site.
 #include "analyze/coverage.h"
 #include "analyze/effect.h"
+#include "analyze/paths.h"
 #include "analyze/rules/outcome.h"
 #include "analyze/rules/rules.h"
 
@@ -43,6 +44,8 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
     if (gateReason(ls)) continue;  // gated reports it
     for (const Arch& t : ctx.opts.targets) {
       if (coverage(s, t) != Coverage::Missing || unreachable(s, t)) continue;  // the check before it reports t
+      if (hardwareGate(s, t, ctx.k)) continue;  // every path needs what t lacks: gated reports it
+      if (wrongPath(s, t, ctx.k)) continue;  // t falls into a path it cannot run: wrong-path reports it
       const LinkedSite* wider = widerSibling(ctx.program, ls, t);
       if (perArch && !wider) continue;
       // A site of one arch is arch-specific on purpose, unless that arch is

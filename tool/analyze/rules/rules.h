@@ -46,6 +46,7 @@ void checkNameMismatch(const RuleContext&, std::vector<Finding>&);
 void checkDenyListReview(const RuleContext&, std::vector<Finding>&);
 void checkUnlinkedSite(const RuleContext&, std::vector<Finding>&);
 void checkGated(const RuleContext&, std::vector<Finding>&);
+void checkWrongPath(const RuleContext&, std::vector<Finding>&);
 // scripts/new-rule.sh adds declarations above this line.
 
 const std::vector<RuleInfo>& ruleCatalogue();

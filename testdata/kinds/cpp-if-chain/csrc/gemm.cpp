@@ -12,9 +12,9 @@ int archMajor() {
 void gemm() {
   const int arch_major = archMajor();
   if (arch_major == 9) {  // expect: missing-arch sm_120 error
-    // sm90 kernel
+    // the tuned kernel
   } else if (arch_major == 10) {
-    // sm100 kernel
+    // the wide kernel
   } else {
     HOST_UNREACHABLE("Unsupported architecture");
   }

@@ -1,0 +1,92 @@
+#include "analyze/paths.h"
+
+#include <algorithm>
+#include <set>
+
+#include "knowledge/hardware.h"
+
+namespace archscan {
+
+namespace {
+
+// The paths a site chooses between, as its needs number them: a mapping's
+// entries one by one, a chain's or switch's arms.
+std::set<int> pathsOf(const Site& s) {
+  std::set<int> arms;
+  for (size_t i = 0; i < s.entries.size(); ++i)
+    arms.insert(s.kind == SiteKind::Mapping ? static_cast<int>(i) : s.entries[i].arm);
+  for (const auto& r : s.ranges) arms.insert(r.arm);
+  return arms;
+}
+
+}  // namespace
+
+TakenPath takenPath(const Site& s, const Arch& t) {
+  TakenPath best;
+  int bestArm = -1;
+  auto consider = [&](int arm, bool byRange, const std::string& how) {
+    if (bestArm == -1 || arm < bestArm) {
+      bestArm = arm;
+      best = TakenPath{arm, byRange, how};
+    }
+  };
+  for (size_t i = 0; i < s.entries.size(); ++i) {
+    const Entry& e = s.entries[i];
+    if (!covers(e.arch, t)) continue;
+    if (!e.minors.empty() && std::find(e.minors.begin(), e.minors.end(), t.minor) == e.minors.end()) continue;
+    consider(s.kind == SiteKind::Mapping ? static_cast<int>(i) : e.arm, false, "`" + e.key_text + "`");
+  }
+  for (const auto& r : s.ranges)
+    if (r.contains(t)) consider(r.arm, true, "`" + r.text + "`");
+  if (bestArm == -1) best.how = s.kind == SiteKind::Switch ? "the default case" : "the else branch";
+  return best;
+}
+
+const PathNeed* needOf(const Site& s, int arm) {
+  for (const auto& n : s.needs)
+    if (n.arm == arm) return &n;
+  return nullptr;
+}
+
+std::vector<std::string> unmet(const PathNeed& need, const Arch& t, const Knowledge& k) {
+  for (const Arch& named : need.named) {
+    const KnownArch* known = k.archs.find(named.major, named.minor);
+    if (!known) continue;
+    // Named for t itself or for an arch whose kernels t runs: an alternative.
+    if (named.major == t.major && named.minor == t.minor) return {};
+    if (!known->isa.signature.empty() && lacking(t, known->isa.signature, k).empty()) return {};
+  }
+  return lacking(t, need.features, k);
+}
+
+std::string describeNeed(const PathNeed& need, const std::vector<std::string>& features) {
+  std::string list;
+  for (const auto& f : features) list += (list.empty() ? "" : ", ") + f;
+  return list + " (" + need.why + ", line " + std::to_string(need.line) + ")";
+}
+
+std::optional<WrongPath> wrongPath(const Site& s, const Arch& t, const Knowledge& k) {
+  if (s.polarity != Polarity::Allow || s.needs.empty() || s.skips) return std::nullopt;
+  TakenPath taken = takenPath(s, t);
+  const PathNeed* need = needOf(s, taken.arm);
+  if (!need) return std::nullopt;
+  std::vector<std::string> missing = unmet(*need, t, k);
+  if (missing.empty()) return std::nullopt;
+  return WrongPath{taken, need, std::move(missing)};
+}
+
+std::optional<std::string> hardwareGate(const Site& s, const Arch& t, const Knowledge& k) {
+  std::set<int> arms = pathsOf(s);
+  if (arms.empty()) return std::nullopt;
+  std::string first;
+  for (int arm : arms) {
+    const PathNeed* need = needOf(s, arm);
+    if (!need) return std::nullopt;
+    std::vector<std::string> missing = unmet(*need, t, k);
+    if (missing.empty()) return std::nullopt;
+    if (first.empty()) first = describeNeed(*need, missing);
+  }
+  return "every path it chooses needs what " + t.name() + " lacks: " + first;
+}
+
+}  // namespace archscan

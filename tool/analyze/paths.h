@@ -1,0 +1,52 @@
+#pragma once
+// Which path of a site a target takes, and whether the target can run it:
+// the hardware model applied to one decision. A site's arms carry what their
+// bodies need (Site::needs, from the front-ends); the knowledge says what
+// each arch has. Unknown stays unknown: an arm with no recorded need is
+// never judged.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "arch/arch.h"
+#include "knowledge/knowledge.h"
+#include "model/facts.h"
+
+namespace archscan {
+
+// The path `t` takes at a site: the first arm (in source order) whose keys
+// or range admit it, or the fallback (else, default) when none does.
+struct TakenPath {
+  int arm = kFallbackArm;
+  bool by_range = false;  // admitted by a range or family test, not by naming the arch
+  std::string how;  // "`sm >= 100`", "`12`", "the else branch"
+};
+TakenPath takenPath(const Site& s, const Arch& t);
+
+// The recorded need of one arm, or null.
+const PathNeed* needOf(const Site& s, int arm);
+
+// The features `need` asks for that `t` lacks. Empty when t has them, when
+// nothing is known of t, or when the path is named for an arch whose own
+// kernels t runs (an sm120 variant beside the sm100 one: the path holds an
+// alternative for t).
+std::vector<std::string> unmet(const PathNeed& need, const Arch& t, const Knowledge& k);
+
+// "tcgen05 (`grouped_gemm_sm100`, line 12)": what a need is and where it is said.
+std::string describeNeed(const PathNeed& need, const std::vector<std::string>& features);
+
+// The target taken into a path that needs what it lacks: the path, its
+// need and the features it misses; nullopt when its path is fine or unknown.
+struct WrongPath {
+  TakenPath taken;
+  const PathNeed* need = nullptr;
+  std::vector<std::string> missing;
+};
+std::optional<WrongPath> wrongPath(const Site& s, const Arch& t, const Knowledge& k);
+
+// A site whose every listed arm needs what `t` lacks keeps t out for a
+// hardware reason: adding t there would send it into code it cannot run.
+// The reason, or nullopt when some arm is generic or not known.
+std::optional<std::string> hardwareGate(const Site& s, const Arch& t, const Knowledge& k);
+
+}  // namespace archscan
