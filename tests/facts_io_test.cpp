@@ -44,7 +44,8 @@ static_assert(fieldCount<Suppression>() == 3);
 static_assert(fieldCount<Entry>() == 13);
 static_assert(fieldCount<ArchRange>() == 6);
 static_assert(fieldCount<Subject>() == 3);
-static_assert(fieldCount<PathNeed>() == 5);
+static_assert(fieldCount<NeedEvidence>() == 4);
+static_assert(fieldCount<PathNeed>() == 3);
 static_assert(fieldCount<Site>() == 39);
 static_assert(fieldCount<Lookup>() == 10);
 static_assert(fieldCount<Import>() == 4);
@@ -128,7 +129,10 @@ FileFacts fullFacts() {
   s.compiled_out = true;
   s.build_list = true;
   s.macro = "DISPATCH";
-  s.needs = {PathNeed{kFallbackArm, {"tcgen05", "wgmma"}, {Arch{10, 0, false, Variant::None}}, "`gemm_sm100`", 23}};
+  s.needs = {
+      PathNeed{kFallbackArm,
+               {NeedEvidence{"tcgen05", "`gemm_sm100`", 23, true}, NeedEvidence{"wgmma", "inline PTX", 24, false}},
+               {Arch{10, 0, false, Variant::None}}}};
   f.sites = {s};
   Lookup l;
   l.table = "self.T";

@@ -84,17 +84,35 @@ TEST(Hardware, WordsNameWhatAPathNeeds) {
   EXPECT_EQ(featuresInPtx("asm(\"mma.sync.aligned.m16n8k16.row.col.f32.bf16\")", k()), (std::vector<std::string>{}));
 }
 
-TEST(Hardware, APathNeedsWhatItsBodySays) {
-  auto n = pathNeedIn("\n    return grouped_gemm_sm100(a, b)\n", 7, 0, k());
+TEST(Hardware, APathNeedsWhatItsCodeSays) {
+  auto n = pathNeedIn("\n    return grouped_gemm_sm100(a, b)\n", 7, 0, k(), "#");
   ASSERT_TRUE(n);
-  EXPECT_EQ(n->features, (std::vector<std::string>{"tcgen05"}));
-  EXPECT_EQ(n->why, "`grouped_gemm_sm100`");
-  EXPECT_EQ(n->line, 8);
+  ASSERT_EQ(n->needs.size(), 1u);
+  EXPECT_EQ(n->needs[0].feature, "tcgen05");
+  EXPECT_EQ(n->needs[0].why, "`grouped_gemm_sm100`");
+  EXPECT_EQ(n->needs[0].line, 8);
+  EXPECT_TRUE(n->needs[0].runs);
   EXPECT_EQ(n->named, (std::vector<Arch>{sm(10, 0)}));
-  EXPECT_FALSE(pathNeedIn("return torch.matmul(a, b)", 1, 0, k()));
-  auto both = pathNeedIn("attn_sm120(q) if fp4 else attn_sm100(q)", 1, 0, k());
+  EXPECT_FALSE(pathNeedIn("return torch.matmul(a, b)", 1, 0, k(), "#"));
+  auto both = pathNeedIn("attn_sm120(q) if fp4 else attn_sm100(q)", 1, 0, k(), "#");
   ASSERT_TRUE(both);
   EXPECT_EQ(both->named, (std::vector<Arch>{sm(12, 0), sm(10, 0)}));
+  // A value named for an arch tunes; it does not run that arch's code.
+  auto tile = pathNeedIn("kBlockM = kBlockM_sm90", 1, 0, k(), "#");
+  ASSERT_TRUE(tile);
+  EXPECT_FALSE(tile->needs.at(0).runs);
+  // Comments and prose strings describe; module paths in strings load code.
+  EXPECT_FALSE(pathNeedIn("x = 1  # the sm100 path uses tcgen05\n", 1, 0, k(), "#"));
+  EXPECT_FALSE(pathNeedIn("logger.debug(\"Disabling fused attention on arch >= sm100\")", 1, 0, k(), "#"));
+  EXPECT_FALSE(pathNeedIn("y = 2; /* Hopper-only WGMMA body */ // or wgmma", 1, 0, k(), "//"));
+  auto module = pathNeedIn("load(\"deep_gemm.sm100_fp8_gemm\")", 1, 0, k(), "#");
+  ASSERT_TRUE(module);
+  EXPECT_EQ(module->features(), (std::vector<std::string>{"tcgen05"}));
+  auto ptx = pathNeedIn("asm volatile(\"tcgen05.commit.cta_group::1.mbarrier::arrive::one.b64 [%0];\" ::\"l\"(b));", 3,
+                        0, k(), "//");
+  ASSERT_TRUE(ptx);
+  EXPECT_EQ(ptx->features(), (std::vector<std::string>{"tcgen05"}));
+  EXPECT_EQ(ptx->needs.at(0).why, "inline PTX (tcgen05)");
   EXPECT_TRUE(mentionsSubject("if major == 12: x()", "major"));
   EXPECT_FALSE(mentionsSubject("major_version = 3", "major"));
   EXPECT_FALSE(mentionsSubject("props.major", "major"));

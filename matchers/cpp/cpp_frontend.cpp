@@ -124,7 +124,7 @@ FileFacts CppFrontend::read(const SourceText& src, bool withClang) const {
     facts.functions.push_back(std::move(fs));
   }
   facts.diagnostics = obs.diagnostics;
-  addValueNeeds(facts.sites, source, k_);
+  addValueNeeds(facts.sites, source, k_, "//");
   facts.suppressions = applySuppressions(source, "//", facts.sites);
   facts.parsed = true;
   return facts;

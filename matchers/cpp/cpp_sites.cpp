@@ -190,7 +190,7 @@ void addNeed(Site& s, const SiteInput& in, const Span& body, int arm, const std:
   if (exitOf(in.text, in.tokens, body).exit == Exit::Crashes) return;
   std::string_view text(in.text.data() + body.begin, body.end - body.begin);
   if (mentionsSubject(text, subjectText)) return;
-  if (auto need = pathNeedIn(text, body.line, arm, in.k)) s.needs.push_back(std::move(*need));
+  if (auto need = pathNeedIn(text, body.line, arm, in.k, "//")) s.needs.push_back(std::move(*need));
 }
 
 void chainSites(const SiteInput& in, std::vector<Site>& out) {

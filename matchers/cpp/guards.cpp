@@ -55,8 +55,8 @@ std::vector<Token> operandTokens(std::string_view text, const Token& d) {
   return lexCpp(text, directiveHead(text, d).operands, d.end, d.line);
 }
 
-// What each branch of a guard compiles needs from the hardware (its
-// identifiers and inline PTX). A branch that also tests an arch-specific
+// What each branch of a guard compiles needs from the hardware: its feature
+// words and inline PTX (device code; see NeedWords). A branch that also tests an arch-specific
 // feature macro (`__CUDA_ARCH_FEAT_SM90_ALL`, `__CUDA_ARCH_SPECIFIC__`) is
 // compiled only for that `a`/`f` target, and one that tests the subject
 // again decides for itself: neither is one path another arch is let into.
@@ -69,7 +69,7 @@ void addNeeds(Site& s, const Group& g, const Token& close, std::string_view text
       return;
     std::string_view body = text.substr(directive.end, end - directive.end);
     if (mentionsSubject(body, subjectText)) return;
-    if (auto n = pathNeedIn(body, directive.line + 1, arm, k)) s.needs.push_back(std::move(*n));
+    if (auto n = pathNeedIn(body, directive.line + 1, arm, k, "//", NeedWords::FeaturesOnly)) s.needs.push_back(std::move(*n));
   };
   for (size_t i = 0; i < g.branches.size(); ++i) {
     uint32_t end = i + 1 < g.branches.size() ? g.branches[i + 1].directive.begin

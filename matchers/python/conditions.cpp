@@ -126,14 +126,29 @@ void addArms(Site& s, const std::vector<Clause>& clauses, const std::string& sub
   s.kind = s.entries.empty() ? SiteKind::Range : SiteKind::IfChain;
 }
 
-// What the body of arm `arm` needs from the hardware, when its words say. A
-// body that raises refuses rather than runs, and one that tests the subject
-// again decides for itself: neither is one path's need.
+// What the body of arm `arm` needs from the hardware, when its code says. A
+// body that raises refuses rather than runs, one that only turns something
+// off runs nothing, and one that tests the subject again decides for itself:
+// none of them is one path's need.
 void addNeed(Site& s, TSNode body, int arm, const std::string& subjectText, const PyContext& ctx) {
   if (ts_node_is_null(body) || !ts_node_is_null(raisingStatement(body, ctx.idx))) return;
+  if (blockDisables(body, ctx.idx)) return;  // `use_fused = False`: it turns a path off, it runs none
   std::string text = ctx.idx.text(body);
   if (mentionsSubject(text, subjectText)) return;
-  if (auto need = pathNeedIn(text, lineOf(body), arm, ctx.k)) s.needs.push_back(std::move(*need));
+  if (auto need = pathNeedIn(text, lineOf(body), arm, ctx.k, "#")) s.needs.push_back(std::move(*need));
+}
+
+// What the code after a check needs: `assert major in (10, 11)` or `if cap
+// not in S: raise` lets the listed archs run the rest of the block, and that
+// is the path the check guards (arm 0, where its listed keys are).
+void addFollowingNeed(Site& s, TSNode stmt, const std::string& subjectText, const PyContext& ctx) {
+  TSNode block = ts_node_parent(stmt);
+  if (ts_node_is_null(block)) return;
+  uint32_t from = ts_node_end_byte(stmt), to = ts_node_end_byte(block);
+  if (to <= from) return;
+  std::string text = ctx.idx.text(block).substr(from - ts_node_start_byte(block), to - from);
+  if (mentionsSubject(text, subjectText)) return;  // decided again further on
+  if (auto need = pathNeedIn(text, endLineOf(stmt), 0, ctx.k, "#")) s.needs.push_back(std::move(*need));
 }
 
 bool allNegated(const std::vector<Clause>& clauses, const std::string& subjectText, const ModuleIndex& idx) {
@@ -233,6 +248,7 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
                                                              : "the guard takes another path";
     s.check = s.on_missing == OnMissing::Crash;
     s.exits_unlisted = exits && !s.conjoined;
+    if (s.check || s.exits_unlisted) addFollowingNeed(s, last, subjectText, ctx);
   } else if (clauses.size() == 1 && ts_node_is_null(elseB) && blockDisables(clauses[0].body, idx)) {
     s.polarity = Polarity::Deny;
     s.on_missing = OnMissing::Fallback;
@@ -332,6 +348,7 @@ void siteFromAssert(PyContext& ctx, TSNode stmt) {
     s.check = true;
     s.conjoined = !onlyArmsOn(ts_node_named_child(stmt, 0), subjectText, ctx);
     if (ts_node_named_child_count(stmt) > 1) s.crash_message = crashMessage(ts_node_named_child(stmt, 1), ctx.idx);
+    if (!s.conjoined) addFollowingNeed(s, stmt, subjectText, ctx);
   }
   ctx.facts.sites.push_back(std::move(s));
 }

@@ -167,7 +167,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
     TSNode fn = py::field(value, "function");
     if (py::is(fn, "identifier")) facts.instances.push_back({idx.text(a.target), idx.text(fn)});
   }
-  addValueNeeds(facts.sites, source, k_);
+  addValueNeeds(facts.sites, source, k_, "#");
   facts.suppressions = applySuppressions(source, "#", facts.sites);
   facts.parsed = true;
   if (scope.holdsEverything()) (void)tree.release();  // no walk to free node by node

@@ -19,6 +19,25 @@ std::set<int> pathsOf(const Site& s) {
   return arms;
 }
 
+// Whether the site sits in code named for an arch whose own kernels t cannot
+// run: a per-arch variant (its function, or a folder or file of its path).
+bool inVariantFor(const Site& s, const std::string& file, const Arch& t, const Knowledge& k) {
+  auto foreign = [&](const Arch& a) {
+    const KnownArch* known = k.archs.find(a.major, a.minor);
+    return known && !(a.major == t.major && a.minor == t.minor) && !lacking(t, known->isa.signature, k).empty();
+  };
+  for (const Arch& a : s.scope_archs)
+    if (foreign(a)) return true;
+  size_t start = 0;
+  for (size_t slash = file.find('/'); start <= file.size(); slash = file.find('/', start)) {
+    std::string part = file.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+    if (auto n = needNamedBy(part, k); n && n->named && foreign(*n->named)) return true;
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  return false;
+}
+
 }  // namespace
 
 TakenPath takenPath(const Site& s, const Arch& t) {
@@ -56,18 +75,28 @@ std::vector<std::string> unmet(const PathNeed& need, const Arch& t, const Knowle
     if (named.major == t.major && named.minor == t.minor) return {};
     if (!known->isa.signature.empty() && lacking(t, known->isa.signature, k).empty()) return {};
   }
-  return lacking(t, need.features, k);
+  return lacking(t, need.features(), k);
 }
 
 std::string describeNeed(const PathNeed& need, const std::vector<std::string>& features) {
-  std::string list;
-  for (const auto& f : features) list += (list.empty() ? "" : ", ") + f;
-  return list + " (" + need.why + ", line " + std::to_string(need.line) + ")";
+  std::string out;
+  for (const auto& e : need.needs)
+    if (std::find(features.begin(), features.end(), e.feature) != features.end())
+      out += (out.empty() ? "" : ", ") + e.feature + " (" + e.why + ", line " + std::to_string(e.line) + ")";
+  return out;
 }
 
-std::optional<WrongPath> wrongPath(const Site& s, const Arch& t, const Knowledge& k) {
+bool runsAny(const PathNeed& need, const std::vector<std::string>& features) {
+  for (const auto& e : need.needs)
+    if (e.runs && std::find(features.begin(), features.end(), e.feature) != features.end()) return true;
+  return false;
+}
+
+std::optional<WrongPath> wrongPath(const Site& s, const std::string& file, const Arch& t, const Knowledge& k) {
   if (s.polarity != Polarity::Allow || s.needs.empty() || s.skips) return std::nullopt;
   TakenPath taken = takenPath(s, t);
+  if (taken.arm != kFallbackArm && !taken.by_range) return std::nullopt;  // an arm written for t
+  if (inVariantFor(s, file, t, k)) return std::nullopt;
   const PathNeed* need = needOf(s, taken.arm);
   if (!need) return std::nullopt;
   std::vector<std::string> missing = unmet(*need, t, k);

@@ -32,17 +32,24 @@ const PathNeed* needOf(const Site& s, int arm);
 // alternative for t).
 std::vector<std::string> unmet(const PathNeed& need, const Arch& t, const Knowledge& k);
 
-// "tcgen05 (`grouped_gemm_sm100`, line 12)": what a need is and where it is said.
+// "tcgen05 (`grouped_gemm_sm100`, line 12)": the features and where each is said.
 std::string describeNeed(const PathNeed& need, const std::vector<std::string>& features);
+// Whether code that uses one of `features` runs on the path (a call, a
+// kernel, PTX), rather than only a value named for an arch (a tuning).
+bool runsAny(const PathNeed& need, const std::vector<std::string>& features);
 
 // The target taken into a path that needs what it lacks: the path, its
 // need and the features it misses; nullopt when its path is fine or unknown.
+// Only a range, a family test or an else lets a target in by mistake: an
+// arm that names the target was written for it. A site inside a file or
+// function named for an arch the target cannot run (sm100_gemm.cuh,
+// csrc/sm90/) is that arch's own variant, compiled for it alone.
 struct WrongPath {
   TakenPath taken;
   const PathNeed* need = nullptr;
   std::vector<std::string> missing;
 };
-std::optional<WrongPath> wrongPath(const Site& s, const Arch& t, const Knowledge& k);
+std::optional<WrongPath> wrongPath(const Site& s, const std::string& file, const Arch& t, const Knowledge& k);
 
 // A site whose every listed arm needs what `t` lacks keeps t out for a
 // hardware reason: adding t there would send it into code it cannot run.

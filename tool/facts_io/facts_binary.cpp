@@ -38,8 +38,12 @@ void fields(A& a, ArchRange& r) {
   a(r.low), a(r.high), a(r.text), a(r.arm), a(r.item), a(r.line);
 }
 template <class A>
+void fields(A& a, NeedEvidence& e) {
+  a(e.feature), a(e.why), a(e.line), a(e.runs);
+}
+template <class A>
 void fields(A& a, PathNeed& n) {
-  a(n.arm), a(n.features), a(n.named), a(n.why), a(n.line);
+  a(n.arm), a(n.needs), a(n.named);
 }
 template <class A>
 void fields(A& a, Subject& s) {

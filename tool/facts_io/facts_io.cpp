@@ -78,12 +78,12 @@ Value archRange(const ArchRange& r) {
 
 Value pathNeeds(const std::vector<PathNeed>& needs) {
   Array out;
-  for (const auto& n : needs)
-    out.push_back(Object{{"arm", n.arm},
-                         {"features", strings(n.features)},
-                         {"named", archs(n.named)},
-                         {"why", n.why},
-                         {"line", n.line}});
+  for (const auto& n : needs) {
+    Array evidence;
+    for (const auto& e : n.needs)
+      evidence.push_back(Object{{"feature", e.feature}, {"why", e.why}, {"line", e.line}, {"runs", e.runs}});
+    out.push_back(Object{{"arm", n.arm}, {"needs", std::move(evidence)}, {"named", archs(n.named)}});
+  }
   return out;
 }
 
@@ -374,8 +374,12 @@ class Reader {
     s.macro = str(o, "macro");
     for (const auto& v : array(o, "needs")) {
       const Object& n = object(v, "a path need");
-      s.needs.push_back(
-          PathNeed{integer(n, "arm"), strings(n, "features"), archs(n, "named"), str(n, "why"), integer(n, "line")});
+      PathNeed need{integer(n, "arm"), {}, archs(n, "named")};
+      for (const auto& e : array(n, "needs")) {
+        const Object& o2 = object(e, "a need's evidence");
+        need.needs.push_back(NeedEvidence{str(o2, "feature"), str(o2, "why"), integer(o2, "line"), flag(o2, "runs")});
+      }
+      s.needs.push_back(std::move(need));
     }
     return s;
   }

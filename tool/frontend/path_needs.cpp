@@ -10,50 +10,115 @@ namespace {
 
 bool wordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-void addUnique(std::vector<std::string>& into, const std::vector<std::string>& items) {
-  for (const auto& i : items)
-    if (std::find(into.begin(), into.end(), i) == into.end()) into.push_back(i);
+// The code of a body with comments blanked and prose strings (those with a
+// blank in them: log messages, errors, docstrings) blanked too: words there
+// describe, they do not run. Module paths and symbol names in strings
+// ("deep_gemm.sm100_fp8") stay. Newlines are kept so lines still count.
+std::string codeOf(std::string_view text, std::string_view lineComment, bool keepStrings = false) {
+  std::string out(text);
+  auto blank = [&](size_t from, size_t to) {
+    for (size_t i = from; i < to && i < out.size(); ++i)
+      if (out[i] != '\n') out[i] = ' ';
+  };
+  for (size_t i = 0; i < text.size();) {
+    if (text.compare(i, lineComment.size(), lineComment) == 0) {
+      size_t end = text.find('\n', i);
+      if (end == std::string_view::npos) end = text.size();
+      blank(i, end);
+      i = end;
+    } else if (lineComment == "//" && text.compare(i, 2, "/*") == 0) {
+      size_t end = text.find("*/", i + 2);
+      end = end == std::string_view::npos ? text.size() : end + 2;
+      blank(i, end);
+      i = end;
+    } else if (text[i] == '"' || text[i] == '\'') {
+      char q = text[i];
+      bool triple = text.compare(i, 3, std::string(3, q)) == 0;
+      size_t j = i + (triple ? 3 : 1);
+      bool prose = triple;
+      while (j < text.size()) {
+        if (text[j] == '\\') {
+          j += 2;
+          continue;
+        }
+        if (triple ? text.compare(j, 3, std::string(3, q)) == 0 : text[j] == q) break;
+        if (!triple && text[j] == '\n') break;  // an apostrophe in C++ code, not a string
+        prose |= text[j] == ' ';
+        ++j;
+      }
+      size_t end = std::min(text.size(), j + (triple ? 3 : 1));
+      if (prose && !keepStrings) blank(i, end);
+      i = end;
+    } else {
+      ++i;
+    }
+  }
+  return out;
+}
+
+// What follows a word: a call `(`, a template `<`, a scope `::` or a member
+// `.` make it code the path runs; anything else is a value it uses.
+bool runsCode(std::string_view text, size_t end) {
+  while (end < text.size() && (text[end] == ' ' || text[end] == '\t')) ++end;
+  if (end >= text.size()) return false;
+  char c = text[end];
+  return c == '(' || c == '<' || c == '.' || (c == ':' && end + 1 < text.size() && text[end + 1] == ':');
+}
+
+void addFeature(PathNeed& need, const std::string& feature, const std::string& why, int line, bool runs) {
+  for (auto& e : need.needs) {
+    if (e.feature != feature) continue;
+    if (runs && !e.runs) e = NeedEvidence{feature, why, line, true};  // code that runs it says more than a value
+    return;
+  }
+  need.needs.push_back(NeedEvidence{feature, why, line, runs});
 }
 
 }  // namespace
 
-std::optional<PathNeed> pathNeedIn(std::string_view text, int first_line, int arm, const Knowledge& k) {
+std::optional<PathNeed> pathNeedIn(std::string_view text, int first_line, int arm, const Knowledge& k,
+                                   std::string_view lineComment, NeedWords words) {
+  std::string code = codeOf(text, lineComment);
   PathNeed need;
   need.arm = arm;
   int line = first_line;
-  for (size_t i = 0; i < text.size();) {
-    if (text[i] == '\n') ++line;
-    if (!wordChar(text[i]) || (i > 0 && wordChar(text[i - 1]))) {
+  for (size_t i = 0; i < code.size();) {
+    if (code[i] == '\n') ++line;
+    if (!wordChar(code[i]) || (i > 0 && wordChar(code[i - 1]))) {
       ++i;
       continue;
     }
     size_t j = i;
-    while (j < text.size() && wordChar(text[j])) ++j;
-    std::string_view word = text.substr(i, j - i);
-    if (auto n = needNamedBy(word, k)) {
-      addUnique(need.features, n->features);
-      if (need.why.empty()) need.why = "`" + std::string(word) + "`", need.line = line;
-      // The arch it is named for: the path may be the target's own.
+    while (j < code.size() && wordChar(code[j])) ++j;
+    std::string_view word(code.data() + i, j - i);
+    auto n = needNamedBy(word, k);
+    if (n && n->named && words == NeedWords::FeaturesOnly) n.reset();
+    if (n) {
+      // A feature word (tcgen05, UMMA, TMEM) names the hardware itself; an
+      // arch in a name runs code only when the name is called or entered.
+      bool runs = !n->named || runsCode(code, j);
+      for (const auto& f : n->features) addFeature(need, f, "`" + std::string(word) + "`", line, runs);
       if (n->named && std::find(need.named.begin(), need.named.end(), *n->named) == need.named.end())
         need.named.push_back(*n->named);
     }
     i = j;
   }
-  std::vector<std::string> ptx = featuresInPtx(text, k);
-  if (!ptx.empty() && need.why.empty()) need.why = "inline PTX (" + ptx.front() + ")", need.line = first_line;
-  addUnique(need.features, ptx);
-  if (need.features.empty()) return std::nullopt;
+  // Inline PTX sits in strings with blanks in them: read them, less comments.
+  for (const auto& f : featuresInPtx(codeOf(text, lineComment, true), k))
+    addFeature(need, f, "inline PTX (" + f + ")", first_line, true);
+  if (need.needs.empty()) return std::nullopt;
   return need;
 }
 
-void addValueNeeds(std::vector<Site>& sites, std::string_view text, const Knowledge& k) {
+void addValueNeeds(std::vector<Site>& sites, std::string_view text, const Knowledge& k, std::string_view lineComment) {
   for (Site& s : sites) {
     if (s.kind != SiteKind::Mapping || s.nesting > 0 || !s.needs.empty()) continue;
     for (size_t i = 0; i < s.entries.size(); ++i) {
       const Entry& e = s.entries[i];
       if (e.value.empty() || e.value.end > text.size()) continue;
       std::string_view value = text.substr(e.value.begin, e.value.end - e.value.begin);
-      if (auto need = pathNeedIn(value, e.line, static_cast<int>(i), k)) s.needs.push_back(std::move(*need));
+      if (auto need = pathNeedIn(value, e.line, static_cast<int>(i), k, lineComment))
+        s.needs.push_back(std::move(*need));
     }
   }
 }

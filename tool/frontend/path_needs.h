@@ -14,14 +14,23 @@
 
 namespace archscan {
 
+// How a body's words are read: names of archs count in host code, where a
+// call of `gemm_sm100()` launches that arch's kernel; in device code under a
+// `#if`, an arch in a name (`CacheHintSm100`, `SM90_ENABLED`) says little about
+// the instructions, so only feature words and inline PTX count there.
+enum class NeedWords { NamesAndFeatures, FeaturesOnly };
+
 // The need of `text` (an arm's body starting on `first_line`), or nullopt
-// when no word in it says anything about the hardware.
-std::optional<PathNeed> pathNeedIn(std::string_view text, int first_line, int arm, const Knowledge& k);
+// when no word of its code says anything about the hardware. Comments
+// (`lineComment`: "#" or "//", which also reads /* */) and prose strings are
+// not code.
+std::optional<PathNeed> pathNeedIn(std::string_view text, int first_line, int arm, const Knowledge& k,
+                                   std::string_view lineComment, NeedWords words = NeedWords::NamesAndFeatures);
 
 // The needs of mapping values: a table `{100: gen_sm100_module, 90:
 // gen_sm90_module}` chooses a path per key as a chain does per arm (the
 // need's arm is the entry's index). Every front-end calls it on its sites.
-void addValueNeeds(std::vector<Site>& sites, std::string_view text, const Knowledge& k);
+void addValueNeeds(std::vector<Site>& sites, std::string_view text, const Knowledge& k, std::string_view lineComment);
 
 // Whether `text` tests `subject` again (a nested decision on the same
 // capability): then the arm's body chooses for itself, and its words are

@@ -74,4 +74,10 @@ bool ArchRange::contains(const Arch& a) const {
   return true;
 }
 
+std::vector<std::string> PathNeed::features() const {
+  std::vector<std::string> out;
+  for (const auto& n : needs) out.push_back(n.feature);
+  return out;
+}
+
 }  // namespace archscan

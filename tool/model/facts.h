@@ -96,17 +96,26 @@ struct ArchRange {
 // features), and the word that says so: a callee or kernel named for an
 // arch (`grouped_gemm_sm100`), a feature word (`tcgen05`, `wgmma`), inline
 // PTX. Only what the code says; nothing is inferred from an arch number.
+struct NeedEvidence {
+  std::string feature;  // tcgen05
+  std::string why;  // the first word that says so, as written (`grouped_gemm_sm100`, inline PTX)
+  int line = 0;
+  // Code that runs it (a call, a template, a namespace, a module path, a
+  // feature word, PTX), or only a value named for an arch (`kBlockM_sm90`,
+  // `SM100_TESTS`): a tuning, which mis-tunes rather than fails.
+  bool runs = false;
+};
+
 struct PathNeed {
   // The arm (branch, case) whose body it is; for a mapping, the index of the
   // entry whose value it is (every key of a table is its own path).
   // kFallbackArm: else, default.
   int arm = 0;
-  std::vector<std::string> features;
+  std::vector<NeedEvidence> needs;  // one per feature
   // Archs the path is named for (sm100, sm120): when one of them is the
   // target's, or one the target runs, the path holds its own alternative.
   std::vector<Arch> named;
-  std::string why;  // the word as written, and what it means
-  int line = 0;
+  std::vector<std::string> features() const;
 };
 constexpr int kFallbackArm = -1;
 

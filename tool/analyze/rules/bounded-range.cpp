@@ -63,7 +63,7 @@ void checkBoundedRange(const RuleContext& ctx, std::vector<Finding>& out) {
         // An open range of another family catches the target while an exact
         // arm of the target's own family exists: a silent wrong path (when the
         // path's own words say the target cannot run it, wrong-path says so).
-        if (r.low && !r.high && r.contains(t) && !wrongPath(s, t, ctx.k)) {
+        if (r.low && !r.high && r.contains(t) && !wrongPath(s, ls.file, t, ctx.k)) {
           for (const auto& e : s.entries) {
             if (e.arch.major == t.major && !covers(e.arch, t) && *r.low / 10 != t.major) {
               out.push_back(makeFinding(ctx, "bounded-range", i, Severity::Warning, t.name(),

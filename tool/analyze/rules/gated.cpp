@@ -20,7 +20,9 @@ void checkGated(const RuleContext& ctx, std::vector<Finding>& out) {
       if (coverage(s, t) != Coverage::Missing || unreachable(s, t)) continue;
       // The gate's own words, or the hardware: every path it lets in needs
       // what t lacks, so keeping t out is right.
-      auto reason = said ? said : hardwareGate(s, t, ctx.k);
+      // The hardware reason needs a site known to be about archs: a count or
+      // a tile size compared beside kernel names is no gate.
+      auto reason = said ? said : ls.confidence >= Confidence::Medium ? hardwareGate(s, t, ctx.k) : std::nullopt;
       if (!reason) continue;
       Finding f = makeFinding(
           ctx, "gated", i, Severity::Note, t.name(),

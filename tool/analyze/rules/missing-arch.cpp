@@ -45,7 +45,7 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
     for (const Arch& t : ctx.opts.targets) {
       if (coverage(s, t) != Coverage::Missing || unreachable(s, t)) continue;  // the check before it reports t
       if (hardwareGate(s, t, ctx.k)) continue;  // every path needs what t lacks: gated reports it
-      if (wrongPath(s, t, ctx.k)) continue;  // t falls into a path it cannot run: wrong-path reports it
+      if (wrongPath(s, ls.file, t, ctx.k)) continue;  // t falls into a path it cannot run: wrong-path reports it
       const LinkedSite* wider = widerSibling(ctx.program, ls, t);
       if (perArch && !wider) continue;
       // A site of one arch is arch-specific on purpose, unless that arch is
