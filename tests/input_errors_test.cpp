@@ -92,6 +92,35 @@ TEST_F(InputErrors, NothingToScanExits2) {
   expectStopped({"check", "docs/README.md"}, "archscan: docs/README.md" + nothing);
 }
 
+// A malformed compile_commands.json never aborts (it did, with SIGABRT, from
+// inside the Clang loader's call_once): given with -p it is one line and exit
+// 2, found on its own at the root it is a warning and the scan goes on.
+TEST_F(InputErrors, MalformedCompilationDatabaseIsAnErrorOrAWarningNeverACrash) {
+  struct Case {
+    const char* body;
+    const char* problem;
+  } cases[] = {
+      {"", "empty, not a JSON list of compile commands"},
+      {"{}", "not a JSON list of compile commands"},
+      {"[1]", "entry 1 is not an object"},
+      {R"([{"file": "a.cu", "command": "nvcc a.cu"}])", "entry 1 has no `directory` string"},
+      {R"([{"directory": "/", "file": "a.cu"}])", "entry 1 has neither `command` nor `arguments`"},
+      {"[{\"directory\": ", "line 1: not JSON (end of map flow not found)"},
+  };
+  for (const auto& c : cases) {
+    spit(dir / "t/compile_commands.json", c.body);
+    expectStopped({"check", "--target", "sm_120", "-p", "t/compile_commands.json", "t"},
+                  std::string("archscan: t/compile_commands.json: ") + c.problem + "\n");
+    ProcessResult found = run({"check", "--target", "sm_120", "--format", "json", "--fail-on", "never", "t"});
+    EXPECT_EQ(found.exit_code, 0) << c.body << found.err;
+    EXPECT_NE(
+        found.err.find("compile_commands.json: warning: " + std::string(c.problem) + "; C/C++ is parsed without it"),
+        std::string::npos)
+        << c.body << ": " << found.err;
+    EXPECT_NE(found.out.find("\"findings\""), std::string::npos) << c.body;
+  }
+}
+
 TEST_F(InputErrors, UnreadableFileExits2) {
   spit(dir / "t/secret.py", kTables);
   fs::permissions(dir / "t/secret.py", fs::perms::none);

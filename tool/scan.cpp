@@ -19,6 +19,7 @@
 #include "extract/registry.h"
 #include "facts_io/facts_io.h"
 #include "link/link.h"
+#include "util/compile_database.h"
 #include "util/progress.h"
 #include "util/source_text.h"
 #include "version.h"
@@ -37,7 +38,7 @@ std::string cacheDir(const ScanOptions& opts) {
 // The C++ front-end's settings: the scan's root, the compilation database
 // named by -p or found at the root or in its build*/ folders, and where the
 // precompiled prelude is kept (the cache folder, as long as it is on).
-FrontendSettings frontendSettings(const ScanOptions& opts) {
+FrontendSettings frontendSettings(const ScanOptions& opts, std::vector<Diagnostic>& notices) {
   namespace fs = std::filesystem;
   FrontendSettings s;
   std::error_code ec;
@@ -46,10 +47,22 @@ FrontendSettings frontendSettings(const ScanOptions& opts) {
   s.root = root.string();
   if (opts.compile_db.empty()) {
     s.database = findCompilationDatabase(s.root);
+    // Found on its own, a broken one is not the user's request: say so and scan without it.
+    std::optional<std::string> problem;
+    try {
+      if (!s.database.empty()) problem = compilationDatabaseProblem(s.database);
+    } catch (const std::exception& e) {
+      problem = e.what();
+    }
+    if (problem) {
+      notices.push_back({"warning", s.database, 0, *problem + "; C/C++ is parsed without it"});
+      s.database.clear();
+    }
   } else {
     fs::path db = opts.compile_db;
     if (fs::is_directory(db, ec)) db /= "compile_commands.json";
     if (!fs::is_regular_file(db, ec)) throw std::runtime_error(db.string() + ": no compilation database there (-p)");
+    if (auto problem = compilationDatabaseProblem(db.string())) throw std::runtime_error(db.string() + ": " + *problem);
     s.database = db.string();
   }
   s.clang_prelude = opts.clang_prelude && s.database.empty();
@@ -263,7 +276,8 @@ bool inShard(const std::string& path, Shard shard) {
 ScanResult scan(const ScanOptions& opts, const Knowledge& k) {
   auto start = std::chrono::steady_clock::now();
   ScanResult r;
-  FrontendSettings settings = frontendSettings(opts);
+  std::vector<Diagnostic> databaseNotices;
+  FrontendSettings settings = frontendSettings(opts, databaseNotices);
   r.frontends = makeFrontends(k, settings);
   Extracted ex;
   if (opts.facts_files.empty()) {
@@ -274,7 +288,8 @@ ScanResult scan(const ScanOptions& opts, const Knowledge& k) {
     r.profile.facts_io_cpu = processCpuSeconds() - c0;
   }
   r.input_errors = std::move(ex.input_errors);
-  r.notices = std::move(ex.notices);
+  r.notices = std::move(databaseNotices);
+  r.notices.insert(r.notices.end(), ex.notices.begin(), ex.notices.end());
   if (!r.input_errors.empty()) return r;
   double c1 = processCpuSeconds();
   r.program = link(ex.files, LinkOptions{opts.families, opts.support_paths});
@@ -304,7 +319,8 @@ std::string extractShard(const ScanOptions& opts, const Knowledge& k, Shard shar
     throw std::runtime_error("--shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count) +
                              ": K must be between 1 and N");
   auto start = std::chrono::steady_clock::now();
-  FrontendSettings settings = frontendSettings(opts);
+  std::vector<Diagnostic> databaseNotices;  // a shard says nothing of them: the merge's own scan does
+  FrontendSettings settings = frontendSettings(opts, databaseNotices);
   auto frontends = makeFrontends(k, settings);
   ScanProfile local;
   ScanProfile& prof = profile ? *profile : local;

@@ -65,15 +65,26 @@ class LoadedClang : public ClangService {
   }
 
  private:
+  // No exception may leave the call_once: it runs inside pthread_once, a C
+  // frame, and an exception unwinding through it aborts the process. The
+  // error is kept and thrown after, on every call.
   void start() const {
     std::call_once(once_, [this] {
-      const ClangModuleApi& api = loadModule(path_);
-      std::string error;
-      void* parser = api.open(settings_, error);
-      if (!parser) throw std::runtime_error(error);
-      api_ = &api;
-      parser_ = parser;
+      try {
+        const ClangModuleApi& api = loadModule(path_);
+        std::string error;
+        void* parser = api.open(settings_, error);
+        if (!parser) {
+          error_ = error.empty() ? "the C++ front-end did not start" : error;
+          return;
+        }
+        api_ = &api;
+        parser_ = parser;
+      } catch (const std::exception& e) {
+        error_ = e.what();
+      }
     });
+    if (!error_.empty()) throw std::runtime_error(error_);
   }
 
   ClangSettings settings_;
@@ -81,6 +92,7 @@ class LoadedClang : public ClangService {
   mutable std::once_flag once_;
   mutable const ClangModuleApi* api_ = nullptr;
   mutable void* parser_ = nullptr;
+  mutable std::string error_;  // why start() failed, for every later call
 };
 
 }  // namespace

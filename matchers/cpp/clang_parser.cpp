@@ -312,7 +312,15 @@ std::vector<std::string> ClangParser::cc1CommandLine(const std::vector<std::stri
 }
 
 std::string_view ClangParser::prelude() const {
-  std::call_once(prelude_once_, [this] { prelude_ = loadOrBuildPrelude(); });
+  // Nothing may unwind through call_once (pthread_once is a C frame): keep the error.
+  std::call_once(prelude_once_, [this] {
+    try {
+      prelude_ = loadOrBuildPrelude();
+    } catch (const std::exception& e) {
+      prelude_error_ = e.what();
+    }
+  });
+  if (!prelude_) throw std::runtime_error("the C++ prelude could not be built: " + prelude_error_);
   return prelude_->bytes();
 }
 

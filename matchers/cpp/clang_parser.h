@@ -46,6 +46,7 @@ class ClangParser : public ClangService {
   std::vector<CompileEntry> entries_;
   mutable std::once_flag prelude_once_;
   mutable std::unique_ptr<Prelude> prelude_;
+  mutable std::string prelude_error_;
   // cc1 arguments by flag set and extension, for a placeholder file; empty
   // when the file's path shows up where it cannot be swapped in.
   mutable std::mutex cc1_mutex_;

@@ -69,7 +69,8 @@ void addNeeds(Site& s, const Group& g, const Token& close, std::string_view text
       return;
     std::string_view body = text.substr(directive.end, end - directive.end);
     if (mentionsSubject(body, subjectText)) return;
-    if (auto n = pathNeedIn(body, directive.line + 1, arm, k, "//", NeedWords::FeaturesOnly)) s.needs.push_back(std::move(*n));
+    if (auto n = pathNeedIn(body, directive.line + 1, arm, k, "//", NeedWords::FeaturesOnly))
+      s.needs.push_back(std::move(*n));
   };
   for (size_t i = 0; i < g.branches.size(); ++i) {
     uint32_t end = i + 1 < g.branches.size() ? g.branches[i + 1].directive.begin

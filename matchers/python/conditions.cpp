@@ -141,14 +141,32 @@ void addNeed(Site& s, TSNode body, int arm, const std::string& subjectText, cons
 // What the code after a check needs: `assert major in (10, 11)` or `if cap
 // not in S: raise` lets the listed archs run the rest of the block, and that
 // is the path the check guards (arm 0, where its listed keys are).
-void addFollowingNeed(Site& s, TSNode stmt, const std::string& subjectText, const PyContext& ctx) {
+void addFollowingNeed(Site& s, TSNode stmt, const std::string& subjectText, const PyContext& ctx, int arm = 0) {
   TSNode block = ts_node_parent(stmt);
   if (ts_node_is_null(block)) return;
   uint32_t from = ts_node_end_byte(stmt), to = ts_node_end_byte(block);
   if (to <= from) return;
   std::string text = ctx.idx.text(block).substr(from - ts_node_start_byte(block), to - from);
   if (mentionsSubject(text, subjectText)) return;  // decided again further on
-  if (auto need = pathNeedIn(text, endLineOf(stmt), 0, ctx.k, "#")) s.needs.push_back(std::move(*need));
+  if (auto need = pathNeedIn(text, endLineOf(stmt), arm, ctx.k, "#")) s.needs.push_back(std::move(*need));
+}
+
+// `if cc[0] < 10: raise ValueError("requires an sm100+ GPU for ...")`: what
+// the refused archs are told is what the rest needs. The archs the test lets
+// through take that rest, so the message's arch or feature is the rest's need
+// (a value, not code: a warning unless the code after it says more).
+void addMessageNeed(Site& s, const std::vector<Clause>& clauses, const PyContext& ctx) {
+  for (const auto& c : clauses) {
+    TSNode r = raisingStatement(c.body, ctx.idx);
+    if (ts_node_is_null(r)) continue;
+    auto need = pathNeedIn(crashMessage(r, ctx.idx), lineOf(r), kFallbackArm, ctx.k, "#");
+    if (!need) continue;
+    for (auto& e : need->needs) e.runs = false;
+    for (auto& n : s.needs)
+      if (n.arm == kFallbackArm) return mergeNeed(n, *need);
+    s.needs.push_back(std::move(*need));
+    return;
+  }
 }
 
 bool allNegated(const std::vector<Clause>& clauses, const std::string& subjectText, const ModuleIndex& idx) {
@@ -253,6 +271,10 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
     s.polarity = Polarity::Deny;
     s.on_missing = OnMissing::Fallback;
     s.on_missing_reason = "a deny-list: an arch not named passes";
+    // What an arch not named passes into is the rest of the block: `if cc[0] <
+    // 10: return False` lets sm_120 through to whatever sm_100 code follows.
+    addFollowingNeed(s, last, subjectText, ctx, kFallbackArm);
+    addMessageNeed(s, clauses, ctx);
   } else if (!ts_node_is_null(elseB)) {
     TSNode r = raisingStatement(elseB, idx);
     bool raises = !ts_node_is_null(r);
@@ -266,6 +288,11 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
     TSNode after = nextStatement(last);
     bool exits = true;
     for (const auto& c : clauses) exits &= blockExits(c.body, idx);
+    // Every arm leaves: the archs none of them names run what follows.
+    if (exits && positive) {
+      addFollowingNeed(s, last, subjectText, ctx, kFallbackArm);
+      addMessageNeed(s, clauses, ctx);
+    }
     bool raises = exits && !ts_node_is_null(after) && statementRaises(after, idx);
     s.on_missing = raises ? OnMissing::Crash : OnMissing::Fallback;
     s.on_missing_reason = raises ? "the statement after the chain raises" : "no branch is taken";

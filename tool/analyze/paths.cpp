@@ -46,7 +46,7 @@ TakenPath takenPath(const Site& s, const Arch& t) {
   auto consider = [&](int arm, bool byRange, const std::string& how) {
     if (bestArm == -1 || arm < bestArm) {
       bestArm = arm;
-      best = TakenPath{arm, byRange, how};
+      best = TakenPath{arm, byRange, false, how};
     }
   };
   for (size_t i = 0; i < s.entries.size(); ++i) {
@@ -57,7 +57,16 @@ TakenPath takenPath(const Site& s, const Arch& t) {
   }
   for (const auto& r : s.ranges)
     if (r.contains(t)) consider(r.arm, true, "`" + r.text + "`");
-  if (bestArm == -1) best.how = s.kind == SiteKind::Switch ? "the default case" : "the else branch";
+  if (bestArm == -1 && s.polarity == Polarity::Deny) {
+    best.past = true;
+    best.how = "`" +
+               (!s.ranges.empty()   ? s.ranges.front().text
+                : s.entries.empty() ? s.name
+                                    : s.entries.front().key_text) +
+               "`";
+  } else if (bestArm == -1) {
+    best.how = s.kind == SiteKind::Switch ? "the default case" : "the else branch";
+  }
   return best;
 }
 
@@ -93,8 +102,10 @@ bool runsAny(const PathNeed& need, const std::vector<std::string>& features) {
 }
 
 std::optional<WrongPath> wrongPath(const Site& s, const std::string& file, const Arch& t, const Knowledge& k) {
-  if (s.polarity != Polarity::Allow || s.needs.empty() || s.skips) return std::nullopt;
+  if (s.needs.empty() || s.skips) return std::nullopt;
   TakenPath taken = takenPath(s, t);
+  // A deny-list lets every arch it does not name through to what follows.
+  if (s.polarity == Polarity::Deny && taken.arm != kFallbackArm) return std::nullopt;
   if (taken.arm != kFallbackArm && !taken.by_range) return std::nullopt;  // an arm written for t
   if (inVariantFor(s, file, t, k)) return std::nullopt;
   const PathNeed* need = needOf(s, taken.arm);

@@ -19,7 +19,8 @@ namespace archscan {
 struct TakenPath {
   int arm = kFallbackArm;
   bool by_range = false;  // admitted by a range or family test, not by naming the arch
-  std::string how;  // "`sm >= 100`", "`12`", "the else branch"
+  bool past = false;  // let past a deny test (`if cc[0] < 10: return`) into what follows it
+  std::string how;  // "`sm >= 100`", "`12`", "the else branch", "`cc[0] < 10`"
 };
 TakenPath takenPath(const Site& s, const Arch& t);
 

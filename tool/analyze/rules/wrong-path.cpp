@@ -21,13 +21,14 @@ void checkWrongPath(const RuleContext& ctx, std::vector<Finding>& out) {
       auto wrong = wrongPath(s, ls.file, t, ctx.k);
       if (!wrong) continue;
       const std::string& lacks = wrong->missing.front();
-      std::string where =
-          wrong->taken.arm == kFallbackArm ? "falls to " + wrong->taken.how : "is let in by " + wrong->taken.how;
+      std::string where = wrong->taken.past ? "is let past " + wrong->taken.how + " into what follows, which"
+                          : wrong->taken.arm == kFallbackArm ? "falls to " + wrong->taken.how + ", whose path"
+                                                             : "is let in by " + wrong->taken.how + ", whose path";
       // Kernels it cannot run fail to load or to build; a tuning named for
       // another arch (tile sizes, stage counts) only runs badly.
       Severity sev = runsAny(*wrong->need, wrong->missing) ? Severity::Error : Severity::Warning;
       out.push_back(makeFinding(ctx, "wrong-path", i, sev, t.name(),
-                                s.name + ": " + t.name() + " " + where + ", whose path needs " +
+                                s.name + ": " + t.name() + " " + where + " needs " +
                                     describeNeed(*wrong->need, wrong->missing) + "; " + t.name() + " has no " + lacks +
                                     ". Narrow the test so " + t.name() +
                                     " takes a path it can run, or give it one of its own"));

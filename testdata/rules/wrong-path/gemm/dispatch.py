@@ -42,3 +42,27 @@ def fp8_gemm(a):
     if major == 9:  # expect: missing-arch sm_120 error  expect(sm110): missing-arch sm_110 error  expect(all): missing-arch sm_120 error
         return fp8_gemm_generic(a)
     raise RuntimeError("fp8 gemm: unsupported GPU")
+
+
+def fused_rope(x):
+    # A minimum-arch check, then a kernel only sm_100's tensor cores run: sm_120 passes the check.
+    cc = torch.cuda.get_device_capability()
+    if cc[0] < 10:  # expect: wrong-path sm_120 error  expect(all): wrong-path sm_120 error
+        return None
+    return gemm_rope_tcgen05_wrapper(x)
+
+
+def grouped_mlp(config):
+    # The refusal says what the rest needs; sm_120 is let through anyway.
+    major = torch.cuda.get_device_capability()[0]
+    if major < 10:  # expect: wrong-path sm_120 warning  expect(all): wrong-path sm_120 warning
+        raise ValueError("the fused grouped MLP requires an sm100+ GPU")
+    return config
+
+
+def legacy_floor(x):
+    # A floor that only keeps old GPUs out, then generic code: nothing to say.
+    major = torch.cuda.get_device_capability()[0]
+    if major < 8:  # expect-none
+        raise RuntimeError("needs Ampere or newer")
+    return x * 2
