@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "knowledge/hardware.h"
+#include "knowledge/names.h"
 
 namespace archscan {
 namespace {
@@ -65,6 +66,24 @@ bool runsCode(std::string_view text, size_t end) {
   return c == '(' || c == '<' || c == '.' || (c == ':' && end + 1 < text.size() && text[end + 1] == ':');
 }
 
+// `constexpr static int ARCH_NAME = 90;`, `kArch = 100`: an arch-named
+// variable set to an arch number selects that arch's code (the templates and
+// kernels instantiated with it). The arch, when that is what the code does.
+std::optional<Arch> archAssigned(std::string_view code, std::string_view word, size_t end, const Knowledge& k) {
+  size_t i = end;
+  while (i < code.size() && (code[i] == ' ' || code[i] == '\t')) ++i;
+  if (i + 1 >= code.size() || code[i] != '=' || code[i + 1] == '=') return std::nullopt;
+  ++i;
+  while (i < code.size() && (code[i] == ' ' || code[i] == '\t')) ++i;
+  size_t d = i;
+  while (i < code.size() && std::isdigit(static_cast<unsigned char>(code[i]))) ++i;
+  if (i - d < 2 || i - d > 3 || (i < code.size() && wordChar(code[i]))) return std::nullopt;
+  int n = std::stoi(std::string(code.substr(d, i - d)));
+  Arch a{n / 10, n % 10, false, Variant::None};
+  if (!k.archs.find(a.major, a.minor) || !judgeName(word, k).arch_like) return std::nullopt;
+  return a;
+}
+
 void addFeature(PathNeed& need, const std::string& feature, const std::string& why, int line, bool runs) {
   for (auto& e : need.needs) {
     if (e.feature != feature) continue;
@@ -92,12 +111,24 @@ std::optional<PathNeed> pathNeedIn(std::string_view text, int first_line, int ar
     while (j < code.size() && wordChar(code[j])) ++j;
     std::string_view word(code.data() + i, j - i);
     auto n = needNamedBy(word, k);
+    std::string cited = "`" + std::string(word) + "`";
+    bool assigned = false;
+    if (!n && words == NeedWords::NamesAndFeatures) {
+      if (auto a = archAssigned(code, word, j, k)) {
+        const KnownArch* known = k.archs.find(a->major, a->minor);
+        if (!known->isa.signature.empty()) {
+          n = Need{known->isa.signature, *a};
+          assigned = true;
+          cited = "`" + std::string(word) + " = " + std::to_string(a->smInt()) + "`";
+        }
+      }
+    }
     if (n && n->named && words == NeedWords::FeaturesOnly) n.reset();
     if (n) {
       // A feature word (tcgen05, UMMA, TMEM) names the hardware itself; an
       // arch in a name runs code only when the name is called or entered.
-      bool runs = !n->named || runsCode(code, j);
-      for (const auto& f : n->features) addFeature(need, f, "`" + std::string(word) + "`", line, runs);
+      bool runs = !n->named || assigned || runsCode(code, j);
+      for (const auto& f : n->features) addFeature(need, f, cited, line, runs);
       if (n->named && std::find(need.named.begin(), need.named.end(), *n->named) == need.named.end())
         need.named.push_back(*n->named);
     }
