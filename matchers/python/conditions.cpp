@@ -151,24 +151,6 @@ void addFollowingNeed(Site& s, TSNode stmt, const std::string& subjectText, cons
   if (auto need = pathNeedIn(text, endLineOf(stmt), arm, ctx.k, "#")) s.needs.push_back(std::move(*need));
 }
 
-// `if cc[0] < 10: raise ValueError("requires an sm100+ GPU for ...")`: what
-// the refused archs are told is what the rest needs. The archs the test lets
-// through take that rest, so the message's arch or feature is the rest's need
-// (a value, not code: a warning unless the code after it says more).
-void addMessageNeed(Site& s, const std::vector<Clause>& clauses, const PyContext& ctx) {
-  for (const auto& c : clauses) {
-    TSNode r = raisingStatement(c.body, ctx.idx);
-    if (ts_node_is_null(r)) continue;
-    auto need = pathNeedIn(crashMessage(r, ctx.idx), lineOf(r), kFallbackArm, ctx.k, "#");
-    if (!need) continue;
-    for (auto& e : need->needs) e.runs = false;
-    for (auto& n : s.needs)
-      if (n.arm == kFallbackArm) return mergeNeed(n, *need);
-    s.needs.push_back(std::move(*need));
-    return;
-  }
-}
-
 bool allNegated(const std::vector<Clause>& clauses, const std::string& subjectText, const ModuleIndex& idx) {
   bool any = false;
   for (const auto& c : clauses)
@@ -274,7 +256,6 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
     // What an arch not named passes into is the rest of the block: `if cc[0] <
     // 10: return False` lets sm_120 through to whatever sm_100 code follows.
     addFollowingNeed(s, last, subjectText, ctx, kFallbackArm);
-    addMessageNeed(s, clauses, ctx);
   } else if (!ts_node_is_null(elseB)) {
     TSNode r = raisingStatement(elseB, idx);
     bool raises = !ts_node_is_null(r);
@@ -291,7 +272,6 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
     // Every arm leaves: the archs none of them names run what follows.
     if (exits && positive) {
       addFollowingNeed(s, last, subjectText, ctx, kFallbackArm);
-      addMessageNeed(s, clauses, ctx);
     }
     bool raises = exits && !ts_node_is_null(after) && statementRaises(after, idx);
     s.on_missing = raises ? OnMissing::Crash : OnMissing::Fallback;
