@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
+#include <chrono>
 #include <filesystem>
 
 #include "process.h"
@@ -118,6 +119,44 @@ TEST_F(InputErrors, MalformedCompilationDatabaseIsAnErrorOrAWarningNeverACrash) 
         std::string::npos)
         << c.body << ": " << found.err;
     EXPECT_NE(found.out.find("\"findings\""), std::string::npos) << c.body;
+  }
+}
+
+// A FIFO or /dev/zero named as a scan path (directly or through a symlink),
+// as --baseline, --facts or --diff is refused by what it is, at once: before,
+// a FIFO blocked forever and /dev/zero grew memory without bound.
+TEST_F(InputErrors, SpecialFilesAreRefusedByNameAtOnce) {
+  fs::path fifo = dir / "pipe.py";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  fs::create_symlink("/dev/zero", dir / "zero.py");
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  } cases[] = {
+      {{"check", "--target", "sm_120", "pipe.py"}, "archscan: pipe.py: a FIFO, not a regular file; not read\n"},
+      {{"check", "--target", "sm_120", "zero.py"},
+       "archscan: zero.py: a character device, not a regular file; not read\n"},
+      {{"check", "--target", "sm_120", "--baseline", "pipe.py", "t"},
+       "archscan: pipe.py: a FIFO, not a regular file; not read\n"},
+      {{"check", "--target", "sm_120", "--baseline", "/dev/zero", "t"},
+       "archscan: /dev/zero: a character device, not a regular file; not read\n"},
+      {{"check", "--target", "sm_120", "--facts", "pipe.py"},
+       "archscan: pipe.py: a FIFO, not a regular file; not read\n"},
+      {{"check", "--target", "sm_120", "--facts", "zero.py"},
+       "archscan: zero.py: a character device, not a regular file; not read\n"},
+      {{"audit", "--target", "sm_120", "--diff", "zero.py", "t"},
+       "archscan: zero.py: a character device, not a regular file; not read\n"},
+  };
+  for (const auto& c : cases) {
+    std::vector<std::string> args = {"20", ARCHSCAN_BIN};  // a hang fails as exit 124, not as a stuck suite
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    auto start = std::chrono::steady_clock::now();
+    ProcessResult r = runProcess("/usr/bin/timeout", args, dir.string());
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(r.exit_code, 2) << c.args.back();
+    EXPECT_EQ(r.err, c.err);
+    EXPECT_EQ(r.out, "");
+    EXPECT_LT(seconds, 5.0) << c.args.back();
   }
 }
 

@@ -20,6 +20,7 @@
 #include "facts_io/facts_io.h"
 #include "link/link.h"
 #include "util/compile_database.h"
+#include "util/input_file.h"
 #include "util/progress.h"
 #include "util/source_text.h"
 #include "version.h"
@@ -222,7 +223,8 @@ Extracted discoverAndExtract(const ScanOptions& opts, const Knowledge& k, const 
 }
 
 std::string readFactsFile(const std::string& path) {
-  std::string bytes = readFile(path);
+  // A regular file only: a FIFO would block the merge and /dev/zero would grow without end.
+  std::string bytes = readInputFile(path, std::size_t{4} << 30);
   auto ends = [&](const char* s) {
     std::string e(s);
     return path.size() >= e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0;

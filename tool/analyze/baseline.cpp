@@ -4,6 +4,7 @@
 
 #include <sstream>
 
+#include "util/input_file.h"
 #include "util/json_writer.h"
 #include "util/source_text.h"
 
@@ -12,7 +13,7 @@ namespace archscan {
 std::set<std::string> loadBaseline(const std::string& path) {
   std::string text;
   try {
-    text = readFile(path);
+    text = readInputFile(path);  // a regular file only: a FIFO or /dev/zero must not hang or grow
   } catch (const std::exception& e) {
     throw BaselineError(e.what());
   }

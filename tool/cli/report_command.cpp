@@ -14,6 +14,7 @@
 #include "cli/usage_error.h"
 #include "cli/verbose.h"
 #include "patch/suggest.h"
+#include "util/input_file.h"
 #include "util/source_text.h"
 
 namespace archscan {
@@ -77,7 +78,8 @@ int report(const Settings& st) {
   std::set<std::string> baseline;
   if (check && !st.o.baseline.empty()) baseline = baselineOf(st);
   std::string oldAudit;
-  if (!st.o.diff.empty()) oldAudit = readFile(st.o.diff);  // before the scan: a wrong path fails fast
+  // Before the scan, so a wrong path fails fast; a regular file only (not a FIFO or a device).
+  if (!st.o.diff.empty()) oldAudit = readInputFile(st.o.diff, std::size_t{256} << 20);
   if (st.o.verbose) printSettingsUsed(st, std::cerr);
 
   ScanResult s = scan(st.scan, st.k);

@@ -308,6 +308,15 @@ Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions&
     }
     if (fs::is_directory(st)) {
       Walk(p, opts, frontends, names, out).folder(p.string(), "");
+    } else if (!fs::is_regular_file(st)) {
+      // Named by the user, perhaps through a symlink: a FIFO would block the
+      // read and /dev/zero would never end. Refused by what it is.
+      const char* what = fs::is_fifo(st)             ? "a FIFO"
+                         : fs::is_character_file(st) ? "a character device"
+                         : fs::is_block_file(st)     ? "a block device"
+                         : fs::is_socket(st)         ? "a socket"
+                                                     : "not a regular file";
+      out.diagnostics.push_back({"error", raw, 0, std::string(what) + ", not a regular file; not read"});
     } else {
       std::string given = p.lexically_normal().generic_string();
       const Frontend* fe = frontends.forFile(given);
