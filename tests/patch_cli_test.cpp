@@ -52,6 +52,40 @@ TEST_F(PatchCli, MalformedPatchSetIsOneLineExit2NothingWritten) {
   EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
 }
 
+// fix follows the hardware: an arm whose code the new arch cannot run is not
+// widened or copied for it (the sm_100 arm launches tcgen05 kernels; sm_120
+// has none), and the refusal names the evidence. sm_110, which has tcgen05,
+// gets the same arm. An arm sm_120 can run is copied as before.
+TEST_F(PatchCli, FixRefusesAPathTheNewArchCannotRun) {
+  spit(dir / "hw/dispatch.py",
+       "import torch\n\n\n"
+       "def gemm(a):\n"
+       "    major = torch.cuda.get_device_capability()[0]\n"
+       "    if major == 9:\n"
+       "        return gemm_sm90_wgmma(a)\n"
+       "    elif major == 10:\n"
+       "        return grouped_gemm_sm100(a)\n"
+       "    raise RuntimeError('unsupported GPU')\n\n\n"
+       "def tiles(a):\n"
+       "    major = torch.cuda.get_device_capability()[0]\n"
+       "    if major == 9:\n"
+       "        return 128\n"
+       "    elif major == 10:\n"
+       "        return 256\n"
+       "    raise RuntimeError('unsupported GPU')\n");
+  ProcessResult r = run({"fix", "hw", "--add", "sm_120", "--like", "sm_100"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("hw/dispatch.py:6: not patched: gemm[major] (sm_120): the sm_100 path needs tcgen05 "
+                       "(`grouped_gemm_sm100`, line 9); sm_120 has no tcgen05"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out.find("return grouped_gemm_sm100"), std::string::npos) << r.out;  // no hunk around it
+  EXPECT_NE(r.out.find("+    elif major in (10, 12):"), std::string::npos) << r.out;  // tiles() is widened
+  ProcessResult blackwell = run({"fix", "hw", "--add", "sm_110", "--like", "sm_100"});
+  EXPECT_EQ(blackwell.err.find("not patched: gemm[major]"), std::string::npos) << blackwell.err;
+  EXPECT_NE(blackwell.out.find("grouped_gemm_sm100"), std::string::npos) << blackwell.out;
+}
+
 TEST_F(PatchCli, NotACapabilityInFixExits2) {
   ProcessResult r = run({"fix", "tree", "--add", "sm_9999", "--like", "sm_100", "--write"});
   EXPECT_EQ(r.exit_code, 2);

@@ -152,6 +152,7 @@ int execute(const Settings& st, const std::vector<PatchSet>& sets) {
   PlanOptions po;
   po.roots = st.paths.empty() ? std::vector<std::string>{"."} : st.paths;
   po.analyze.all = o.all;
+  po.knowledge = &st.k;
   Plan plan = planPatches(sets, program, po, *scanned.frontends);
   std::ostringstream out;
   if (formatNamed(o.format) == Format::Json) {

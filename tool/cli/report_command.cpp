@@ -98,8 +98,8 @@ int report(const Settings& st) {
   }
   bool baselined = check && !st.o.baseline.empty();
   std::map<size_t, SuggestedFix> fixes, auditFixes;
-  if (checkFixes || (auditing && !baselined)) fixes = suggestFixes(s.program, findings, st.k.archs);
-  if (auditing && baselined) auditFixes = suggestFixes(s.program, s.analysis.findings, st.k.archs);
+  if (checkFixes || (auditing && !baselined)) fixes = suggestFixes(s.program, findings, st.k);
+  if (auditing && baselined) auditFixes = suggestFixes(s.program, s.analysis.findings, st.k);
   std::vector<std::pair<std::string, std::string>> texts;  // file, report
   for (const auto& o : outputs) {
     bool audit = isAuditFormat(st.command, o.format);

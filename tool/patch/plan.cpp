@@ -82,7 +82,8 @@ void selectAndRender(const PatchSet& set, const Program& p, const PlanOptions& o
         }
         return it->second;
       };
-      SitePlanInput in{p, i, byFile[s.file], opts.analyze.all, [&] { return overrideFor(rule, s, frontends); }};
+      SitePlanInput in{
+          p, i, byFile[s.file], opts.analyze.all, [&] { return overrideFor(rule, s, frontends); }, opts.knowledge};
       SitePlan sp = planSite(in, rule, source);
       if (sp.verdict == SiteVerdict::Skipped) plan.skipped.push_back({i, rule.add.name(), sp.reason});
       if (sp.verdict == SiteVerdict::Already) plan.already.push_back({i, rule.add.name(), sp.reason});

@@ -38,6 +38,7 @@ struct Plan {
 struct PlanOptions {
   std::vector<std::string> roots;  // the scanned paths
   AnalyzeOptions analyze;  // visibility (--all)
+  const Knowledge* knowledge = nullptr;  // the hardware model: what `add` can run (null: not judged)
 };
 
 // Throws PatchError on conflicts, stale files, globs that select nothing and

@@ -1,6 +1,8 @@
 #include "patch/site_plan.h"
 
 #include "analyze/coverage.h"
+#include "analyze/paths.h"
+#include "frontend/path_needs.h"
 
 namespace archscan {
 namespace {
@@ -35,6 +37,20 @@ SitePlan skipped(std::string reason) { return {SiteVerdict::Skipped, {}, std::mo
 
 }  // namespace
 
+std::optional<std::string> likePathRefusal(const Site& s, const PatchRule& rule, const Knowledge& k) {
+  for (size_t i = 0; i < s.entries.size(); ++i) {
+    const Entry& e = s.entries[i];
+    if (!covers(e.arch, rule.like)) continue;
+    const PathNeed* need = needOf(s, s.kind == SiteKind::Mapping ? static_cast<int>(i) : e.arm);
+    if (!need) continue;
+    std::vector<std::string> missing = unmet(*need, rule.add, k);
+    if (missing.empty()) continue;
+    return "the " + rule.like.name() + " path needs " + describeNeed(*need, missing) + "; " + rule.add.name() +
+           " has no " + missing.front() + ": give " + rule.add.name() + " a path of its own, or leave it out";
+  }
+  return std::nullopt;
+}
+
 SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::function<const std::string&()>& source) {
   const Program& p = in.program;
   const LinkedSite& s = p.sites[in.site];
@@ -64,10 +80,25 @@ SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::fun
     return {SiteVerdict::Already, {}, why};
   }
   if (c == Coverage::CoveredByRange) return skipped("a range already covers " + rule.add.name());
+  // The hardware: widening an arm the new arch cannot run sends it into that code.
+  // A table's new entry is judged as written (a copied value renamed for the
+  // new arch, or the patch set's own value), once rendered below.
+  if (in.knowledge && s.site.kind != SiteKind::Mapping)
+    if (auto why = likePathRefusal(s.site, rule, *in.knowledge)) return skipped(*why);
   SitePlan out{SiteVerdict::Edits, {}, ""};
   out.rendered = renderSite(s, in.site, rule, source(), in.value_override ? in.value_override() : std::nullopt,
                             nestedIn(p, in.site, in.same_file));
   if (!out.rendered.skip_reason.empty()) return skipped(out.rendered.skip_reason);
+  if (in.knowledge && s.site.kind == SiteKind::Mapping) {
+    for (const Edit& e : out.rendered.edits) {
+      auto need = pathNeedIn(e.text, e.line, 0, *in.knowledge, s.language == Language::Python ? "#" : "//");
+      std::vector<std::string> missing = need ? unmet(*need, rule.add, *in.knowledge) : std::vector<std::string>{};
+      if (missing.empty()) continue;
+      return skipped("the new entry would need " + describeNeed(*need, missing) + " (copied from the " +
+                     rule.like.name() + " entry); " + rule.add.name() + " has no " + missing.front() +
+                     ": give it a value of its own (a patch set's `values:`), or leave it out");
+    }
+  }
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "knowledge/knowledge.h"
 #include "link/program.h"
 #include "patch/patchset.h"
 #include "patch/render.h"
@@ -33,7 +34,15 @@ struct SitePlanInput {
   bool all = false;  // --all: single-arch sites are patched too
   // The patch set's `values` entry for the site, asked only when it is rendered.
   std::function<std::optional<std::string>()> value_override;
+  // The hardware model: a site whose `like` path needs what `add` lacks is
+  // refused with that evidence, never widened. Null: not judged.
+  const Knowledge* knowledge = nullptr;
 };
+
+// Why `rule.add` cannot take the path `rule.like` takes at a site: "the
+// sm_100 path needs tcgen05 (`gemm_sm100`, line 12); sm_120 has no tcgen05",
+// or nullopt when it can or nothing is known of that path.
+std::optional<std::string> likePathRefusal(const Site& s, const PatchRule& rule, const Knowledge& k);
 
 // `source` gives the file's text; it is asked only when the site is rendered.
 SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::function<const std::string&()>& source);

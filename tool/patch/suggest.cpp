@@ -1,5 +1,7 @@
 #include "patch/suggest.h"
 
+#include <algorithm>
+
 #include "analyze/rules/rules.h"
 #include "arch/parse.h"
 #include "patch/render.h"
@@ -9,7 +11,8 @@
 namespace archscan {
 
 std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<Finding>& findings,
-                                            const ArchTable& archs) {
+                                            const Knowledge& k) {
+  const ArchTable& archs = k.archs;
   std::map<size_t, SuggestedFix> out;
   std::map<std::string, std::string> sources;
   std::map<std::string, std::vector<size_t>> byFile;
@@ -21,13 +24,6 @@ std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<
     auto target = tryParseUserArch(f.arch, archs);
     if (!target) continue;  // sm_12x: no single arch to add
     const LinkedSite& s = p.sites[f.site];
-    // Like: the newest arch below the target that the site handles.
-    std::optional<Arch> like;
-    for (const auto& e : s.site.entries) {
-      Arch a = e.arch.major_only ? Arch{e.arch.major, 0, false, Variant::None} : e.arch.base();
-      if (a.smInt() < target->smInt() && (!like || a.smInt() > like->smInt())) like = a;
-    }
-    if (!like) continue;
     auto src = sources.find(s.file);
     if (src == sources.end()) {
       try {
@@ -37,15 +33,31 @@ std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<
       }
     }
     if (contentHash(src->second) != s.file_hash) continue;
-    PatchRule r;
-    r.add = *target;
-    r.like = *like;
-    // What `fix --add TARGET --like LIKE` would do to this site, decided in the
-    // same place: a site fix leaves alone (single-arch, named for its own arch,
-    // inside another arch's entry) carries no fix.
-    SitePlanInput in{p, f.site, byFile[s.file], false, {}};
-    SitePlan planned = planSite(in, r, [&]() -> const std::string& { return src->second; });
-    if (planned.verdict != SiteVerdict::Edits || planned.rendered.edits.empty()) continue;
+    // Like: the newest arch below the target that the site handles and whose
+    // path the target can run (sm_120 like sm_89 where the sm_100 arm is
+    // tcgen05), decided where fix decides it: a site fix leaves alone
+    // (single-arch, named for its own arch, inside another arch's entry, a
+    // path the target cannot run) carries no fix.
+    std::vector<Arch> likes;
+    for (const auto& e : s.site.entries) {
+      Arch a = e.arch.major_only ? Arch{e.arch.major, 0, false, Variant::None} : e.arch.base();
+      if (a.smInt() < target->smInt() && std::find(likes.begin(), likes.end(), a) == likes.end()) likes.push_back(a);
+    }
+    std::sort(likes.begin(), likes.end(), [](const Arch& a, const Arch& b) { return a.smInt() > b.smInt(); });
+    std::optional<Arch> like;
+    SitePlan planned;
+    for (const Arch& a : likes) {
+      PatchRule r;
+      r.add = *target;
+      r.like = a;
+      SitePlanInput in{p, f.site, byFile[s.file], false, {}, &k};
+      planned = planSite(in, r, [&]() -> const std::string& { return src->second; });
+      if (planned.verdict == SiteVerdict::Edits && !planned.rendered.edits.empty()) {
+        like = a;
+        break;
+      }
+    }
+    if (!like) continue;
     const Rendered& rendered = planned.rendered;
     SuggestedFix fix;
     fix.description = "Add " + target->name() + " like " + like->name() + " (review any copied value)";

@@ -5,6 +5,7 @@
 #include <map>
 #include <vector>
 
+#include "knowledge/knowledge.h"
 #include "link/program.h"
 #include "model/finding.h"
 #include "model/fix.h"
@@ -12,7 +13,6 @@
 namespace archscan {
 
 // Keyed by index into `findings`; findings without a safe fix are absent.
-std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<Finding>& findings,
-                                            const ArchTable& archs);
+std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<Finding>& findings, const Knowledge& k);
 
 }  // namespace archscan
