@@ -54,7 +54,7 @@ double secondsToExtract(const std::string& text) {
     return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
   };
   double best = 1e9;
-  for (int run = 0; run < 3; ++run) {
+  for (int run = 0; run < 5; ++run) {  // the best of five: a busy machine (ctest -j, sanitizers) only adds time
     double start = now();
     FileFacts f = fe.extract(SourceText{"deep.py", text});
     best = std::min(best, now() - start);
