@@ -5,7 +5,7 @@ BUILD ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 
-.PHONY: all setup setup-test-tools configure build demo test test-fast format lint lint-tidy sanitize fuzz clean
+.PHONY: all setup setup-lint setup-test-tools configure build demo test test-fast format lint lint-tidy sanitize fuzz clean
 
 all: build
 
@@ -14,6 +14,9 @@ setup:
 
 setup-test-tools: setup
 	scripts/setup-test-tools.sh
+
+setup-lint:
+	scripts/setup.sh --lint
 
 configure: setup
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
@@ -51,11 +54,11 @@ test-fast: build
 # clang-format over the C++ sources (.clang-format): `format` rewrites them,
 # `lint` fails on drift (CI runs it), `lint-tidy` adds clang-tidy (.clang-tidy)
 # on the files changed since main.
-format: setup-test-tools
+format: setup-lint
 	scripts/lint.sh --fix
-lint: setup-test-tools
+lint: setup-lint
 	scripts/lint.sh
-lint-tidy: setup-test-tools configure
+lint-tidy: setup-lint configure
 	BUILD=$(BUILD) scripts/lint.sh --tidy
 
 # The whole suite again, built with ASan+UBSan in build-sanitize/. LLVM and

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 LLVM="${ARCHSCAN_LLVM_MAJOR:-19}"
 format="clang-format-$LLVM"
 if ! command -v "$format" >/dev/null; then
-  echo "lint: $format is missing (scripts/setup-test-tools.sh installs it)" >&2
+  echo "lint: $format is missing (`make lint` installs it: scripts/setup.sh --lint)" >&2
   exit 2
 fi
 mapfile -t files < <(git ls-files -co --exclude-standard -- 'tool/*.cpp' 'tool/*.h' 'matchers/*.cpp' 'matchers/*.h' \

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # What the test suite needs beyond the build: the SARIF schema and validators
 # and a headless-browser driver (npm, pinned by tests/tools/package-lock.json
-# with integrity hashes), Debian's Chromium for the audit page test, and
-# clang-format/clang-tidy for `make lint`.
+# with integrity hashes), and Debian's Chromium for the audit page test.
 # Idempotent; a Chromium that cannot be installed only makes that one test skip.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -13,18 +12,6 @@ if [[ ! -f "$stamp" ]] || ! cmp -s "$tools/package-lock.json" "$stamp"; then
   (cd "$tools" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
   cp "$tools/package-lock.json" "$stamp"
 fi
-# The formatter and linter `make lint` runs, of the LLVM the build uses.
-LLVM="${ARCHSCAN_LLVM_MAJOR:-19}"
-for tool in clang-format clang-tidy; do
-  if ! command -v "$tool-$LLVM" >/dev/null 2>&1; then
-    echo "archscan setup: installing $tool-$LLVM for make lint" >&2
-    sudo=""
-    [[ $(id -u) -eq 0 ]] || sudo="sudo"
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq --no-install-recommends "$tool-$LLVM" >/dev/null
-  fi
-done
 if ! command -v chromium >/dev/null 2>&1; then
   echo "archscan setup: installing chromium for the audit page test" >&2
   sudo=""

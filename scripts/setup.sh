@@ -10,8 +10,10 @@ pkgs=(cmake ninja-build g++ pkgconf openssl
       "clang-$LLVM" "llvm-$LLVM-dev" "libclang-$LLVM-dev"
       libcli11-dev libyaml-cpp-dev libgtest-dev zlib1g-dev git)
 command -v npm >/dev/null || pkgs+=(npm)
-# `make fuzz` links libFuzzer and the sanitizer runtimes of clang-$LLVM.
+# `make fuzz` links libFuzzer and the sanitizer runtimes of clang-$LLVM;
+# `make lint` runs clang-format and clang-tidy of the same LLVM.
 if [[ ${1:-} == --fuzz ]]; then pkgs+=("libclang-rt-$LLVM-dev"); fi
+if [[ ${1:-} == --lint ]]; then pkgs+=("clang-format-$LLVM" "clang-tidy-$LLVM"); fi
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -270,9 +270,7 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
     bool exits = true;
     for (const auto& c : clauses) exits &= blockExits(c.body, idx);
     // Every arm leaves: the archs none of them names run what follows.
-    if (exits && positive) {
-      addFollowingNeed(s, last, subjectText, ctx, kFallbackArm);
-    }
+    if (exits) addFollowingNeed(s, last, subjectText, ctx, kFallbackArm);
     bool raises = exits && !ts_node_is_null(after) && statementRaises(after, idx);
     s.on_missing = raises ? OnMissing::Crash : OnMissing::Fallback;
     s.on_missing_reason = raises ? "the statement after the chain raises" : "no branch is taken";

@@ -141,12 +141,6 @@ std::optional<PathNeed> pathNeedIn(std::string_view text, int first_line, int ar
   return need;
 }
 
-void mergeNeed(PathNeed& into, const PathNeed& from) {
-  for (const auto& e : from.needs) addFeature(into, e.feature, e.why, e.line, e.runs);
-  for (const auto& a : from.named)
-    if (std::find(into.named.begin(), into.named.end(), a) == into.named.end()) into.named.push_back(a);
-}
-
 void addValueNeeds(std::vector<Site>& sites, std::string_view text, const Knowledge& k, std::string_view lineComment) {
   for (Site& s : sites) {
     if (s.kind != SiteKind::Mapping || s.nesting > 0 || !s.needs.empty()) continue;

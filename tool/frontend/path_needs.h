@@ -27,10 +27,6 @@ enum class NeedWords { NamesAndFeatures, FeaturesOnly };
 std::optional<PathNeed> pathNeedIn(std::string_view text, int first_line, int arm, const Knowledge& k,
                                    std::string_view lineComment, NeedWords words = NeedWords::NamesAndFeatures);
 
-// Adds `from`'s evidence to `into` (a feature already there keeps its own,
-// unless `from` has code that runs it where `into` had only a value).
-void mergeNeed(PathNeed& into, const PathNeed& from);
-
 // The needs of mapping values: a table `{100: gen_sm100_module, 90:
 // gen_sm90_module}` chooses a path per key as a chain does per arm (the
 // need's arm is the entry's index). Every front-end calls it on its sites.
