@@ -69,7 +69,8 @@ TEST_F(Cache, DamagedEntriesAreReExtractedNotTrusted) {
   flipped[flipped.size() - 5] ^= 0x01;  // one bit of the payload
   EXPECT_TRUE(refused(flipped));
   std::string other = good;
-  other.replace(other.find(" 1 "), 3, " 9 ");  // another format version
+  const std::string version = " " + std::to_string(kFactsFormat) + " ";
+  other.replace(other.find(version), version.size(), " 99 ");  // another format version
   EXPECT_TRUE(refused(other));
   EXPECT_TRUE(refused(""));
   EXPECT_TRUE(refused("archscan-cache 1 0000000000000000 2\n{}"));  // checksum of nothing it holds

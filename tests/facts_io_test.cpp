@@ -42,14 +42,14 @@ static_assert(fieldCount<SpellingStyle>() == 5);
 static_assert(fieldCount<Evidence>() == 5);
 static_assert(fieldCount<Suppression>() == 3);
 static_assert(fieldCount<Entry>() == 13);
-static_assert(fieldCount<ArchRange>() == 6);
+static_assert(fieldCount<ArchRange>() == 7);
 static_assert(fieldCount<Subject>() == 3);
 static_assert(fieldCount<NeedEvidence>() == 4);
 static_assert(fieldCount<PathNeed>() == 3);
-static_assert(fieldCount<Site>() == 39);
+static_assert(fieldCount<Site>() == 40);
 static_assert(fieldCount<Lookup>() == 10);
 static_assert(fieldCount<Import>() == 4);
-static_assert(fieldCount<FunctionSummary>() == 4);
+static_assert(fieldCount<FunctionSummary>() == 5);
 static_assert(fieldCount<Instance>() == 2);
 static_assert(fieldCount<Diagnostic>() == 4);
 static_assert(fieldCount<FileFacts>() == 12);
@@ -96,6 +96,7 @@ FileFacts fullFacts() {
   r.arm = 2;
   r.item = {13, 14};
   r.line = 15;
+  r.negated = true;
   ArchRange open;  // both bounds absent: null, not 0
   open.text = "any";
   s.ranges = {r, open};
@@ -133,6 +134,7 @@ FileFacts fullFacts() {
       PathNeed{kFallbackArm,
                {NeedEvidence{"tcgen05", "`gemm_sm100`", 23, true}, NeedEvidence{"wgmma", "inline PTX", 24, false}},
                {Arch{10, 0, false, Variant::None}}}};
+  s.predicate = "utils.is_sm_at_least_90";
   f.sites = {s};
   Lookup l;
   l.table = "self.T";
@@ -147,7 +149,7 @@ FileFacts fullFacts() {
   l.table_file = "/abs/table.h";
   f.lookups = {l};
   f.imports = {Import{2, "a.b", "T", "U"}};
-  f.functions = {FunctionSummary{"helper", {"x", "archs"}, true, true}};
+  f.functions = {FunctionSummary{"helper", {"x", "archs"}, true, true, {r}}};
   f.instances = {Instance{"ctx", "Ctx"}};
   f.diagnostics = {Diagnostic{"warning", "pkg/mod.py", 24, "syntax error \xc3\xa9"}};
   f.suppressions = {Suppression{25, {"*"}, "# archscan: ignore"}};
@@ -191,7 +193,7 @@ TEST(FactsIo, DocumentsRoundTripAndCheckTheirFormat) {
   EXPECT_EQ(back.files.size(), 2u);
 
   std::string future = text;
-  future.replace(future.find("\"archscan_facts\":1"), 18, "\"archscan_facts\":99");
+  future.replace(future.find("\"archscan_facts\":2"), 18, "\"archscan_facts\":99");
   try {
     readFactsDocument(future, "f.json");
     FAIL() << "a future format was read";

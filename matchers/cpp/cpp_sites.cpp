@@ -328,6 +328,11 @@ void loneSites(const SiteInput& in, std::vector<Site>& out) {
       s.on_missing_reason = "the test is false and another path runs";
       if (deny) s.polarity = Polarity::Deny;
     }
+    // A ternary chooses between its two answers as a chain between its arms.
+    if (lone.when_true && lone.when_false && !deny) {
+      addNeed(s, in, *lone.when_true, 0, subjectText);
+      addNeed(s, in, *lone.when_false, kFallbackArm, subjectText);
+    }
     finishSite(s, lone.function, lone.origin, in.k);
     out.push_back(std::move(s));
   }

@@ -99,6 +99,10 @@ struct LoneObs {
   Span whole;
   std::string function;
   MacroOrigin origin;
+  // The condition of a ternary (`arch >= 90 ? tile_sm90() : tile_sm80()`):
+  // what each answer evaluates, the paths it chooses between.
+  std::optional<Span> when_true;
+  std::optional<Span> when_false;
 };
 
 // A variable with a braced initializer: maps, arrays of {arch, value}, arch arrays.

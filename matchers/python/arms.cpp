@@ -146,4 +146,29 @@ void collectArms(TSNode cond, bool negated, const PyContext& ctx, std::vector<Ar
   }
 }
 
+void collectPredicateCalls(TSNode cond, bool negated, const PyContext& ctx, std::vector<Arm>& out) {
+  cond = unparen(cond);
+  if (is(cond, "boolean_operator")) {
+    collectPredicateCalls(field(cond, "left"), negated, ctx, out);
+    collectPredicateCalls(field(cond, "right"), negated, ctx, out);
+  } else if (is(cond, "not_operator")) {
+    collectPredicateCalls(field(cond, "argument"), !negated, ctx, out);
+  } else if (is(cond, "call")) {
+    // A helper that takes an argument decides on it, not on the device alone.
+    TSNode fn = field(cond, "function");
+    if (!namedChildren(field(cond, "arguments")).empty()) return;
+    if (!is(fn, "identifier") && !is(fn, "attribute")) return;
+    Arm a;
+    a.comparison = cond;
+    a.subject = cond;
+    a.op = ArmOp::Range;
+    a.negated = negated;
+    a.range.text = ctx.idx.text(cond);
+    a.range.item = rangeOf(cond);
+    a.range.line = lineOf(cond);
+    a.range.negated = negated;
+    out.push_back(a);
+  }
+}
+
 }  // namespace archscan::py

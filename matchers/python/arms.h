@@ -27,4 +27,11 @@ std::optional<Arm> armOf(TSNode cmp, const PyContext& ctx);
 // Arms of a condition; `seen` collects every comparison visited.
 void collectArms(TSNode cond, bool negated, const PyContext& ctx, std::vector<Arm>& out, std::vector<TSNode>& seen);
 
+// The calls in a condition that may be predicate helpers returning a range
+// test (`is_sm_at_least_90()`, `not utils.is_supported()`): calls without
+// arguments, through `and`, `or` and `not`. Each is an arm whose range is a
+// placeholder (its text is the call) until link/ reads the helper's
+// definition; a call that is no such helper is dropped there.
+void collectPredicateCalls(TSNode cond, bool negated, const PyContext& ctx, std::vector<Arm>& out);
+
 }  // namespace archscan::py

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "arms.h"
 #include "flow.h"
@@ -39,7 +40,7 @@ bool onlyArmsOn(TSNode cond, const std::string& subjectText, const PyContext& ct
     auto a = armOf(cond, ctx);
     return a && capabilityOf(ctx.idx.text(a->subject)) == capabilityOf(subjectText);
   }
-  return false;
+  return is(cond, "call") && ctx.idx.text(cond) == subjectText;  // a predicate helper's call
 }
 
 // The subject most arms test, preferring one with evidence; "" when none may be used.
@@ -174,19 +175,29 @@ bool hasElifOrElse(TSNode ifStmt) {
   return false;
 }
 
-std::vector<Clause> clausesOf(TSNode ifStmt, const PyContext& ctx, std::vector<TSNode>& seen) {
+// The arms of each clause: comparisons, or with `predicates` the calls that
+// may be helpers returning one.
+void armsOf(TSNode cond, bool predicates, const PyContext& ctx, std::vector<Arm>& out, std::vector<TSNode>& seen) {
+  if (predicates) collectPredicateCalls(cond, false, ctx, out);
+  else collectArms(cond, false, ctx, out, seen);
+}
+
+std::vector<Clause> clausesOf(TSNode ifStmt, const PyContext& ctx, std::vector<TSNode>& seen, bool predicates) {
   std::vector<Clause> out;
   Clause first{field(ifStmt, "consequence"), {}, field(ifStmt, "condition")};
-  collectArms(field(ifStmt, "condition"), false, ctx, first.arms, seen);
+  armsOf(field(ifStmt, "condition"), predicates, ctx, first.arms, seen);
   out.push_back(first);
   for (TSNode c : namedChildren(ifStmt)) {
     if (!is(c, "elif_clause")) continue;
     Clause cl{field(c, "consequence"), {}, field(c, "condition")};
-    collectArms(field(c, "condition"), false, ctx, cl.arms, seen);
+    armsOf(field(c, "condition"), predicates, ctx, cl.arms, seen);
     out.push_back(cl);
   }
   return out;
 }
+
+// The helper a predicate site calls, as written (`utils.is_sm_at_least_90`).
+std::string predicateOf(TSNode call, const ModuleIndex& idx) { return idx.text(field(call, "function")); }
 
 bool clauseTests(const Clause& c, const std::string& subjectText, const ModuleIndex& idx) {
   for (const auto& a : c.arms)
@@ -197,10 +208,17 @@ bool clauseTests(const Clause& c, const std::string& subjectText, const ModuleIn
 void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
   const ModuleIndex& idx = ctx.idx;
   std::vector<TSNode> seen;
-  std::vector<Clause> clauses = clausesOf(ifStmt, ctx, seen);
+  std::vector<Clause> clauses = clausesOf(ifStmt, ctx, seen, false);
   TSNode subjectNode{};
   std::string subjectText = chooseSubject(clauses, ctx, subjectNode);
   for (TSNode n : seen) ctx.consumed.insert(ts_node_start_byte(n));
+  // No capability compared here: perhaps a helper that compares one
+  // (`if is_sm_at_least_90():`); link/ keeps the site if it finds one.
+  bool predicate = subjectText.empty();
+  if (predicate) {
+    clauses = clausesOf(ifStmt, ctx, seen, true);
+    subjectText = chooseSubject(clauses, ctx, subjectNode);
+  }
   if (subjectText.empty()) return;
 
   // `if cap == 9: return a` / `if cap == 10: return b` / `raise ...`: one chain.
@@ -210,7 +228,7 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
     TSNode next = nextStatement(last);
     if (!is(next, "if_statement") || hasElifOrElse(next)) break;
     std::vector<TSNode> nextSeen;
-    auto more = clausesOf(next, ctx, nextSeen);
+    auto more = clausesOf(next, ctx, nextSeen, predicate);
     if (!clauseTests(more[0], subjectText, idx) || !blockExits(more[0].body, idx)) break;
     for (TSNode n : nextSeen) ctx.consumed.insert(ts_node_start_byte(n));
     doneIfs.insert(ts_node_start_byte(next));
@@ -219,6 +237,7 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
   }
 
   Site s = baseSite(ctx, ifStmt, subjectNode, subjectText);
+  if (predicate) s.predicate = predicateOf(subjectNode, idx);
   s.extent.end = ts_node_end_byte(last);
   s.end_line = endLineOf(last);
   addArms(s, clauses, subjectText, idx);
@@ -340,8 +359,14 @@ void siteFromAssert(PyContext& ctx, TSNode stmt) {
   TSNode subjectNode{};
   std::string subjectText = chooseSubject(clauses, ctx, subjectNode);
   for (TSNode n : seen) ctx.consumed.insert(ts_node_start_byte(n));
+  bool predicate = subjectText.empty();  // `assert is_sm_at_least_90()`, as in chainFromIf
+  if (predicate) {
+    collectPredicateCalls(ts_node_named_child(stmt, 0), false, ctx, clauses[0].arms);
+    subjectText = chooseSubject(clauses, ctx, subjectNode);
+  }
   if (subjectText.empty()) return;
   Site s = baseSite(ctx, stmt, subjectNode, subjectText);
+  if (predicate) s.predicate = predicateOf(subjectNode, ctx.idx);
   addArms(s, clauses, subjectText, ctx.idx);
   if (allNegated(clauses, subjectText, ctx.idx)) {
     s.polarity = Polarity::Deny;
@@ -390,6 +415,95 @@ void extractLoneComparisons(PyContext& ctx, const std::vector<Capture>& comparis
     s.on_missing_reason = "the test is false and another path runs";
     ctx.facts.sites.push_back(std::move(s));
   }
+}
+
+namespace {
+
+void intersect(std::optional<ArchRange>& into, const ArchRange& r) {
+  if (!into) {
+    into = r;
+    return;
+  }
+  if (r.low && (!into->low || *r.low > *into->low)) into->low = r.low;
+  if (r.high && (!into->high || *r.high < *into->high)) into->high = r.high;
+  into->text += "; " + r.text;
+}
+
+// The one-sided range a condition puts on a capability (`major >= 9`,
+// `not cc < (10, 0)`, `avail and major >= 9`), intersected over `and`;
+// nullopt for `or`, a test by equality, or none at all.
+std::optional<ArchRange> rangeTest(TSNode cond, const PyContext& ctx) {
+  std::vector<Arm> arms;
+  std::vector<TSNode> seen;
+  collectArms(cond, false, ctx, arms, seen);
+  if (ctx.idx.text(cond).find(" or ") != std::string::npos) return std::nullopt;
+  std::optional<ArchRange> out;
+  for (const auto& a : arms) {
+    Subject subject = ctx.eval.evaluate(a.subject);
+    if (subject.evidence.negative) continue;
+    if (!subject.evidence.subject && !subject.evidence.name && subject.evidence.via_calls.empty()) continue;
+    if (a.op != ArmOp::Range) return std::nullopt;
+    ArchRange r = a.range;
+    if (a.negated) {
+      if (r.low && r.high) return std::nullopt;
+      std::swap(r.low, r.high);
+    }
+    intersect(out, r);
+  }
+  return out;
+}
+
+bool returnsFalse(TSNode stmt) {
+  if (!is(stmt, "return_statement")) return false;
+  TSNode v = ts_node_named_child(stmt, 0);
+  return !ts_node_is_null(v) && is(v, "false");
+}
+
+// Whether `n` holds a return other than `return False` (nested functions aside).
+bool returnsOtherThanFalse(TSNode n) {
+  if (is(n, "function_definition") || is(n, "lambda") || is(n, "class_definition")) return false;
+  if (is(n, "return_statement")) return !returnsFalse(n);
+  for (TSNode c : namedChildren(n))
+    if (returnsOtherThanFalse(c)) return true;
+  return false;
+}
+
+}  // namespace
+
+std::vector<ArchRange> admittedBy(TSNode function, const PyContext& ctx) {
+  std::vector<TSNode> body;
+  for (TSNode st : namedChildren(field(function, "body")))
+    if (!is(st, "comment")) body.push_back(st);
+  if (body.empty() || !is(body.back(), "return_statement")) return {};
+  std::optional<ArchRange> admitted;
+  for (size_t i = 0; i + 1 < body.size(); ++i) {
+    TSNode st = body[i];
+    if (is(st, "function_definition") || is(st, "class_definition")) continue;
+    if (!returnsOtherThanFalse(st) && is(st, "if_statement") && !hasElifOrElse(st)) {
+      // `if cc[0] < 10: return False`: the archs it sends away are not admitted.
+      auto cons = namedChildren(field(st, "consequence"));
+      if (cons.size() == 1 && returnsFalse(cons[0]))
+        if (auto r = rangeTest(field(st, "condition"), ctx)) {
+          if (r->low && r->high) return {};
+          std::swap(r->low, r->high);
+          r->text = "returns False for " + r->text;
+          intersect(admitted, *r);
+        }
+      continue;
+    }
+    if (returnsOtherThanFalse(st)) return {};
+  }
+  TSNode value = ts_node_named_child(body.back(), 0);
+  if (!ts_node_is_null(value) && !is(value, "true"))
+    if (auto r = rangeTest(value, ctx)) {
+      r->text = "returns " + r->text;
+      intersect(admitted, *r);
+    }
+  if (!admitted || (!admitted->low && !admitted->high)) return {};
+  admitted->line = lineOf(function);
+  admitted->arm = 0;
+  admitted->item = {};
+  return {*admitted};
 }
 
 }  // namespace archscan::py

@@ -158,6 +158,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
     s.params = f.params;
     s.raises = idx.raises(f.node);
     s.returns_capability = eval.returnsCapability(f);
+    s.admits = py::admittedBy(f.node, ctx);
     facts.functions.push_back(std::move(s));
   }
   for (const auto& a : idx.assignments()) {

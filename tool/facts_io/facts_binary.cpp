@@ -35,7 +35,7 @@ void fields(A& a, Entry& e) {
 }
 template <class A>
 void fields(A& a, ArchRange& r) {
-  a(r.low), a(r.high), a(r.text), a(r.arm), a(r.item), a(r.line);
+  a(r.low), a(r.high), a(r.text), a(r.arm), a(r.item), a(r.line), a(r.negated);
 }
 template <class A>
 void fields(A& a, NeedEvidence& e) {
@@ -56,7 +56,7 @@ void fields(A& a, Site& s) {
       a(s.gate_arg_index), a(s.scope_archs), a(s.name_archs), a(s.max_cuda), a(s.nesting), a(s.parent_binding),
       a(s.extent), a(s.container), a(s.line), a(s.end_line), a(s.patchable), a(s.unpatchable_reason), a(s.suppressions),
       a(s.dominated_by), a(s.reached_only_by), a(s.check), a(s.exits_unlisted), a(s.crash_message), a(s.conjoined),
-      a(s.skips), a(s.compiled_out), a(s.build_list), a(s.macro), a(s.needs);
+      a(s.skips), a(s.compiled_out), a(s.build_list), a(s.macro), a(s.needs), a(s.predicate);
 }
 template <class A>
 void fields(A& a, Lookup& l) {
@@ -69,7 +69,7 @@ void fields(A& a, Import& i) {
 }
 template <class A>
 void fields(A& a, FunctionSummary& f) {
-  a(f.name), a(f.params), a(f.raises), a(f.returns_capability);
+  a(f.name), a(f.params), a(f.raises), a(f.returns_capability), a(f.admits);
 }
 template <class A>
 void fields(A& a, Instance& i) {

@@ -72,8 +72,8 @@ Value entry(const Entry& e) {
 Value archRange(const ArchRange& r) {
   Value low = r.low ? Value(*r.low) : Value(nullptr);
   Value high = r.high ? Value(*r.high) : Value(nullptr);
-  return Object{{"low", std::move(low)}, {"high", std::move(high)}, {"text", r.text},
-                {"arm", r.arm},          {"item", range(r.item)},   {"line", r.line}};
+  return Object{{"low", std::move(low)}, {"high", std::move(high)}, {"text", r.text},      {"arm", r.arm},
+                {"item", range(r.item)}, {"line", r.line},          {"negated", r.negated}};
 }
 
 Value pathNeeds(const std::vector<PathNeed>& needs) {
@@ -129,7 +129,8 @@ Value site(const Site& s) {
                 {"compiled_out", s.compiled_out},
                 {"build_list", s.build_list},
                 {"macro", s.macro},
-                {"needs", pathNeeds(s.needs)}};
+                {"needs", pathNeeds(s.needs)},
+                {"predicate", s.predicate}};
 }
 
 Value lookup(const Lookup& l) {
@@ -157,11 +158,15 @@ Value fileFacts(const FileFacts& f) {
   for (const auto& l : f.lookups) lookups.push_back(lookup(l));
   for (const auto& i : f.imports)
     imports.push_back(Object{{"level", i.level}, {"module", i.module}, {"name", i.name}, {"alias", i.alias}});
-  for (const auto& fn : f.functions)
+  for (const auto& fn : f.functions) {
+    Array admits;
+    for (const auto& r : fn.admits) admits.push_back(archRange(r));
     functions.push_back(Object{{"name", fn.name},
                                {"params", strings(fn.params)},
                                {"raises", fn.raises},
-                               {"returns_capability", fn.returns_capability}});
+                               {"returns_capability", fn.returns_capability},
+                               {"admits", std::move(admits)}});
+  }
   for (const auto& i : f.instances) instances.push_back(Object{{"name", i.name}, {"cls", i.cls}});
   for (const auto& d : f.diagnostics) diagnostics.push_back(diagnostic(d));
   // The hash is written as text: JSON numbers hold 53 bits exactly.
@@ -328,6 +333,7 @@ class Reader {
     r.arm = integer(o, "arm");
     r.item = range(o, "item");
     r.line = integer(o, "line");
+    r.negated = flag(o, "negated");
     return r;
   }
   Site site(const Object& o) const {
@@ -381,6 +387,7 @@ class Reader {
       }
       s.needs.push_back(std::move(need));
     }
+    s.predicate = str(o, "predicate");
     return s;
   }
   Lookup lookup(const Object& o) const {
@@ -421,8 +428,10 @@ class Reader {
     }
     for (const auto& v : array(o, "functions")) {
       const Object& fn = object(v, "a function");
-      f.functions.push_back(
-          FunctionSummary{str(fn, "name"), strings(fn, "params"), flag(fn, "raises"), flag(fn, "returns_capability")});
+      FunctionSummary summary{
+          str(fn, "name"), strings(fn, "params"), flag(fn, "raises"), flag(fn, "returns_capability"), {}};
+      for (const auto& r : array(fn, "admits")) summary.admits.push_back(archRange(object(r, "a range")));
+      f.functions.push_back(std::move(summary));
     }
     for (const auto& v : array(o, "instances")) {
       const Object& i = object(v, "an instance");

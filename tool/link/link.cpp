@@ -11,6 +11,7 @@
 #include "link/dominance.h"
 #include "link/families.h"
 #include "link/guards.h"
+#include "link/predicates.h"
 #include "link/symbols.h"
 #include "util/glob.h"
 
@@ -18,17 +19,6 @@ namespace archscan {
 namespace {
 
 using Key = std::pair<size_t, std::string>;
-
-std::string lastPart(const std::string& s) {
-  auto d = s.rfind('.');
-  return d == std::string::npos ? s : s.substr(d + 1);
-}
-
-const FunctionSummary* findFunction(const FileFacts& f, const std::string& name) {
-  for (const auto& fn : f.functions)
-    if (fn.name == name || lastPart(fn.name) == name) return &fn;
-  return nullptr;
-}
 
 // A subject computed by a helper defined in another file (`cap =
 // get_device_capability_str()` imported from platforms/cuda.py).
@@ -178,6 +168,10 @@ Program link(const std::vector<FileFacts>& files, const LinkOptions& opts) {
     for (const auto& d : files[f].diagnostics) p.diagnostics.push_back(d);
     for (const auto& s : files[f].suppressions) p.suppressions.push_back({files[f].path, s});
     std::vector<Site> sites = files[f].sites;
+    // A call that turns out not to be a predicate helper decides nothing about archs.
+    sites.erase(std::remove_if(sites.begin(), sites.end(),
+                               [&](Site& s) { return !s.predicate.empty() && !resolvePredicate(files, syms, f, s); }),
+                sites.end());
     markDominated(sites);
     for (const auto& s : sites) {
       LinkedSite ls;

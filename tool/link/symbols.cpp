@@ -115,4 +115,14 @@ std::vector<SymbolRef> SymbolTable::resolve(size_t file, const std::string& ref,
   return out;
 }
 
+const FunctionSummary* findFunction(const FileFacts& f, const std::string& name) {
+  auto last = [](const std::string& s) {
+    auto d = s.rfind('.');
+    return d == std::string::npos ? s : s.substr(d + 1);
+  };
+  for (const auto& fn : f.functions)
+    if (fn.name == name || last(fn.name) == name) return &fn;
+  return nullptr;
+}
+
 }  // namespace archscan

@@ -33,4 +33,7 @@ class SymbolTable {
   std::map<std::string, size_t> modules_;
 };
 
+// The function `name` (a binding: helper, Class.method) that `f` defines, or null.
+const FunctionSummary* findFunction(const FileFacts& f, const std::string& name);
+
 }  // namespace archscan

@@ -89,6 +89,9 @@ struct ArchRange {
   int arm = 0;  // which branch of its site the range selects
   ByteRange item;
   int line = 0;
+  // A helper's verdict read as a range (`if not is_sm_at_least_90():`): the
+  // test is the helper's range turned around. Only until link/ fills it in.
+  bool negated = false;
   bool contains(const Arch& a) const;
 };
 
@@ -184,6 +187,12 @@ struct Site {
   std::string macro;
   // What each path needs from the hardware, where the code says (one per arm at most).
   std::vector<PathNeed> needs;
+  // The decision is a call of a helper that returns a range test
+  // (`if is_sm_at_least_90():`, `assert is_supported()`), as written. Its
+  // ranges are placeholders until link/ finds the helper's definition
+  // (FunctionSummary::admits) in the scanned tree and fills them in; a
+  // helper it cannot find leaves no site.
+  std::string predicate;
 };
 
 // How a dominated site names its dominating check.
@@ -218,6 +227,10 @@ struct FunctionSummary {
   std::vector<std::string> params;
   bool raises = false;  // raises or asserts somewhere in its body
   bool returns_capability = false;
+  // For a predicate helper (`return major >= 9`, or `if cc[0] < 10: return
+  // False` ... `return True`): the one-sided range of archs it returns true
+  // for. Empty when it is not such a helper.
+  std::vector<ArchRange> admits;
 };
 
 // `NAME = Class(...)` at module level: calls on NAME run Class's methods.

@@ -38,6 +38,12 @@ class LoneTestObserver {
     lone.whole = c_.spanOr(root->getSourceRange());
     lone.function = c_.function();
     lone.origin = c_.origin(root->getBeginLoc());
+    if (auto parents = c_.ast.getParents(*root); !parents.empty())
+      if (auto* t = parents[0].get<ConditionalOperator>();
+          t && t->getCond()->IgnoreParenImpCasts() == root->IgnoreParenImpCasts()) {
+        lone.when_true = c_.span(t->getTrueExpr()->getSourceRange());
+        lone.when_false = c_.span(t->getFalseExpr()->getSourceRange());
+      }
     c_.out.lones.push_back(std::move(lone));
   }
 

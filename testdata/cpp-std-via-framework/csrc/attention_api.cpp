@@ -21,7 +21,7 @@ std::tuple<at::Tensor, at::Tensor> attention_forward(at::Tensor q, at::Tensor k,
   int const block_m_sm86 = head_size <= 128 ? 64 : 32;
   int const block_m_sm80 = 128;
   // Ada and Ampere consumer parts have less shared memory than SM90.
-  int const block_m = arch >= 90 ? block_m_sm90 : (arch == 86 || arch == 89 ? block_m_sm86 : block_m_sm80);  // expect: missing-arch sm_120 warning
+  int const block_m = arch >= 90 ? block_m_sm90 : (arch == 86 || arch == 89 ? block_m_sm86 : block_m_sm80);  // expect: missing-arch sm_120 warning  expect: wrong-path sm_120 warning
   return {q, k};
 }
 

@@ -1,0 +1,31 @@
+// Host code that chooses by a ternary on the device's arch: each answer is a
+// path, judged as a chain's arms are.
+#include <tuple>
+
+struct Params {
+  int arch;
+  int head_dim;
+};
+
+std::tuple<int, int> tile_size_fwd_sm90(int head_dim);
+std::tuple<int, int> tile_size_fwd_sm8x(int head_dim);
+int launch_umma_gemm(int n);
+int launch_mma_sync_gemm(int n);
+int launch_gemm(int n);
+
+std::tuple<int, int> forward_tiles(const Params& params) {
+  // sm_120 is above 90 and gets the sizes of the Hopper kernel.
+  return params.arch >= 90 ? tile_size_fwd_sm90(params.head_dim) : tile_size_fwd_sm8x(params.head_dim);  // expect: wrong-path sm_120 error  expect(sm110): wrong-path sm_110 error  expect(all): wrong-path sm_120 error
+}
+
+int gemm(const Params& params, int n) {
+  return params.arch >= 100 ? launch_umma_gemm(n) : launch_mma_sync_gemm(n);  // expect: wrong-path sm_120 error  expect(all): wrong-path sm_120 error
+}
+
+int generic(const Params& params, int n) {
+  return params.arch >= 80 ? launch_gemm(2 * n) : launch_gemm(n);  // expect-none: neither answer names hardware
+}
+
+int older(const Params& params, int n) {
+  return params.arch < 100 ? launch_mma_sync_gemm(n) : launch_umma_gemm(n);  // expect: wrong-path sm_120 error  expect(all): wrong-path sm_120 error
+}
