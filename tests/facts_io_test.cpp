@@ -14,7 +14,8 @@ namespace {
 // How many fields an aggregate has, found by brace-initialising it with ever
 // more arguments that convert to anything. A field added to a struct of
 // model/facts.h changes its count and fails the asserts below: add it to
-// facts_io.cpp (writer and reader) and to fullFacts(), then bump the count.
+// its list in facts_io/fields.h (both codecs walk it) and to fullFacts(),
+// then bump the count.
 struct AnyField {
   template <typename T>
   operator T&() const;

@@ -2,105 +2,21 @@
 
 #include <type_traits>
 
+#include "facts_io/fields.h"
+
 namespace archscan {
 namespace {
 
-// One list of fields per struct, walked by the encoder and the decoder alike,
-// so the two cannot disagree. The encoder only reads what it is handed; it
-// takes the same non-const references so one walk serves both.
-template <class A>
-void fields(A& a, ByteRange& r) {
-  a(r.begin), a(r.end);
-}
-template <class A>
-void fields(A& a, Arch& x) {
-  a(x.major), a(x.minor), a(x.major_only), a(x.variant);
-}
-template <class A>
-void fields(A& a, SpellingStyle& s) {
-  a(s.kind), a(s.quote), a(s.prefix), a(s.tuple_sep), a(s.suffix);
-}
-template <class A>
-void fields(A& a, Evidence& e) {
-  a(e.subject), a(e.name), a(e.negative), a(e.reasons), a(e.via_calls);
-}
-template <class A>
-void fields(A& a, Suppression& s) {
-  a(s.line), a(s.rules), a(s.text);
-}
-template <class A>
-void fields(A& a, Entry& e) {
-  a(e.arch), a(e.style), a(e.key_text), a(e.key), a(e.value), a(e.item), a(e.composite), a(e.container), a(e.form),
-      a(e.arm), a(e.minors), a(e.line), a(e.end_line);
-}
-template <class A>
-void fields(A& a, ArchRange& r) {
-  a(r.low), a(r.high), a(r.text), a(r.arm), a(r.item), a(r.line), a(r.negated);
-}
-template <class A>
-void fields(A& a, NeedEvidence& e) {
-  a(e.feature), a(e.why), a(e.line), a(e.runs);
-}
-template <class A>
-void fields(A& a, PathNeed& n) {
-  a(n.arm), a(n.needs), a(n.named);
-}
-template <class A>
-void fields(A& a, Subject& s) {
-  a(s.text), a(s.binding), a(s.evidence);
-}
-template <class A>
-void fields(A& a, Site& s) {
-  a(s.name), a(s.binding), a(s.scope), a(s.kind), a(s.spelling), a(s.polarity), a(s.entries), a(s.ranges), a(s.subject),
-      a(s.evidence), a(s.on_missing), a(s.on_missing_reason), a(s.gate), a(s.gate_param), a(s.gate_object),
-      a(s.gate_arg_index), a(s.scope_archs), a(s.name_archs), a(s.max_cuda), a(s.nesting), a(s.parent_binding),
-      a(s.extent), a(s.container), a(s.line), a(s.end_line), a(s.patchable), a(s.unpatchable_reason), a(s.suppressions),
-      a(s.dominated_by), a(s.reached_only_by), a(s.check), a(s.exits_unlisted), a(s.crash_message), a(s.conjoined),
-      a(s.skips), a(s.compiled_out), a(s.build_list), a(s.macro), a(s.needs), a(s.predicate);
-}
-template <class A>
-void fields(A& a, Lookup& l) {
-  a(l.table), a(l.scope_class), a(l.scope_function), a(l.subjects), a(l.on_missing), a(l.how), a(l.crash_message),
-      a(l.skips), a(l.line), a(l.table_file);
-}
-template <class A>
-void fields(A& a, Import& i) {
-  a(i.level), a(i.module), a(i.name), a(i.alias);
-}
-template <class A>
-void fields(A& a, FunctionSummary& f) {
-  a(f.name), a(f.params), a(f.raises), a(f.returns_capability), a(f.admits);
-}
-template <class A>
-void fields(A& a, Instance& i) {
-  a(i.name), a(i.cls);
-}
-template <class A>
-void fields(A& a, Diagnostic& d) {
-  a(d.level), a(d.file), a(d.line), a(d.message);
-}
-template <class A>
-void fields(A& a, FileFacts& f) {
-  a(f.path), a(f.module), a(f.language), a(f.content_hash), a(f.sites), a(f.lookups), a(f.imports), a(f.functions),
-      a(f.instances), a(f.diagnostics), a(f.suppressions), a(f.parsed);
-}
-
-// The largest value of each enum, so a decoder never makes one out of range.
-constexpr int enumMax(SiteKind) { return int(SiteKind::Range); }
-constexpr int enumMax(EntryForm) { return int(EntryForm::TemplateArg); }
-constexpr int enumMax(Polarity) { return int(Polarity::Deny); }
-constexpr int enumMax(OnMissing) { return int(OnMissing::Crash); }
-constexpr int enumMax(SpellingKind) { return int(SpellingKind::Unknown); }
-constexpr int enumMax(Language) { return kLanguageCount - 1; }
-constexpr bool enumValid(Variant, int v) { return v == 0 || v == 'a' || v == 'f'; }
-template <class E>
-constexpr bool enumValid(E e, int v) {
-  return v >= 0 && v <= enumMax(e);
-}
+using facts_fields::enumValid;
+using facts_fields::fields;
 
 // Integers as LEB128 varints (signed ones zigzagged): most are small.
 struct Encoder {
   std::string out;
+  template <class T>
+  void operator()(const char*, T& x) {  // a named field: the bytes carry no names
+    (*this)(x);
+  }
   void varint(uint64_t v) {
     while (v >= 0x80) out += static_cast<char>((v & 0x7f) | 0x80), v >>= 7;
     out += static_cast<char>(v);
@@ -137,6 +53,10 @@ struct Decoder {
   std::string_view in;
   const std::string& origin;
   [[noreturn]] void fail(const char* what) const { throw FactsFormatError(origin + ": " + what); }
+  template <class T>
+  void operator()(const char*, T& x) {
+    (*this)(x);
+  }
   uint64_t varint() {
     uint64_t v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
@@ -206,7 +126,7 @@ struct Decoder {
 
 std::string encodeFileFacts(const FileFacts& facts) {
   Encoder e;
-  e(const_cast<FileFacts&>(facts));  // read only: see fields()
+  e(const_cast<FileFacts&>(facts));  // read only: see facts_io/fields.h
   return std::move(e.out);
 }
 
