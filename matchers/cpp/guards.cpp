@@ -1,6 +1,8 @@
 #include "guards.h"
 
 #include <algorithm>
+#include <optional>
+#include <utility>
 
 #include "cpp_arms.h"
 #include "cpp_subject.h"
@@ -60,8 +62,37 @@ std::vector<Token> operandTokens(std::string_view text, const Token& d) {
 // feature macro (`__CUDA_ARCH_FEAT_SM90_ALL`, `__CUDA_ARCH_SPECIFIC__`) is
 // compiled only for that `a`/`f` target, and one that tests the subject
 // again decides for itself: neither is one path another arch is let into.
-void addNeeds(Site& s, const Group& g, const Token& close, std::string_view text, const std::string& subjectText,
-              const Knowledge& k) {
+//
+// A branch that turns on a flag (`#define SM90_ENABLED`) also compiles what
+// the flag guards: the code under `#ifdef SM90_ENABLED` or `#if
+// defined(SM90_ENABLED)` in this file, up to its #else, #elif or #endif.
+void addNeeds(Site& s, const Group& g, const Token& close, std::string_view text, const std::vector<Token>& tokens,
+              const std::string& subjectText, const Knowledge& k) {
+  // The regions elsewhere in the file that a flag defined in [from, end) guards.
+  auto flagged = [&](uint32_t from, uint32_t end) {
+    std::vector<std::pair<std::string_view, int>> regions;  // text, first line
+    for (const auto& d : tokens) {
+      if (d.kind != Tok::Directive || d.begin < from || d.begin >= end) continue;
+      if (directiveHead(text, d).name != "define") continue;
+      std::vector<Token> ops = operandTokens(text, d);
+      if (ops.empty() || ops[0].kind != Tok::Ident) continue;
+      std::string_view flag = spell(text, ops[0]);
+      for (size_t i = 0; i < tokens.size(); ++i) {
+        const Token& use = tokens[i];
+        if (use.kind != Tok::Directive || (use.begin >= g.open.begin && use.begin < close.end)) continue;
+        std::string h = directiveHead(text, use).name;
+        if (h != "ifdef" && h != "if" && h != "elif") continue;
+        bool tests = false;
+        for (const auto& o : operandTokens(text, use)) tests |= o.kind == Tok::Ident && spell(text, o) == flag;
+        if (!tests) continue;
+        size_t j = i + 1;
+        while (j < tokens.size() && tokens[j].kind != Tok::Directive) ++j;
+        uint32_t stop = j < tokens.size() ? tokens[j].begin : static_cast<uint32_t>(text.size());
+        regions.emplace_back(text.substr(use.end, stop - use.end), use.line);
+      }
+    }
+    return regions;
+  };
   auto need = [&](const Token& directive, uint32_t end, int arm) {
     std::string_view head = text.substr(directive.begin, directive.end - directive.begin);
     if (head.find("__CUDA_ARCH_FEAT_") != std::string_view::npos ||
@@ -69,8 +100,18 @@ void addNeeds(Site& s, const Group& g, const Token& close, std::string_view text
       return;
     std::string_view body = text.substr(directive.end, end - directive.end);
     if (mentionsSubject(body, subjectText)) return;
-    if (auto n = pathNeedIn(body, directive.line + 1, arm, k, "//", NeedWords::FeaturesOnly))
-      s.needs.push_back(std::move(*n));
+    // A directive's token ends before its newline: the body starts on its line.
+    std::optional<PathNeed> n = pathNeedIn(body, directive.line, arm, k, "//", NeedWords::FeaturesOnly);
+    for (const auto& [region, line] : flagged(directive.end, end)) {
+      auto more = pathNeedIn(region, line, arm, k, "//", NeedWords::FeaturesOnly);
+      if (!more) continue;
+      if (!n) n = PathNeed{arm, {}, {}};
+      for (auto& e : more->needs) {
+        auto f = n->features();
+        if (std::find(f.begin(), f.end(), e.feature) == f.end()) n->needs.push_back(std::move(e));
+      }
+    }
+    if (n) s.needs.push_back(std::move(*n));
   };
   for (size_t i = 0; i < g.branches.size(); ++i) {
     uint32_t end = i + 1 < g.branches.size() ? g.branches[i + 1].directive.begin
@@ -105,7 +146,7 @@ void emit(const Group& g, const Token& close, std::string_view text, const std::
   s.container = s.extent;
   s.line = g.open.line;
   s.end_line = close.line;
-  if (arms.positive > 0 || !arms.ranges.empty()) addNeeds(s, g, close, text, subjectText, k);
+  if (arms.positive > 0 || !arms.ranges.empty()) addNeeds(s, g, close, text, tokens, subjectText, k);
   bool crashes = false;
   for (const auto& b : g.branches) crashes |= b.errors && arms.positive == 0;
   if (arms.positive == 0 && arms.negated > 0) {
