@@ -218,7 +218,12 @@ sm100 one) holds its own alternative. sm_110 may take a tcgen05 path;
 sm_120 may not. A branch that throws refuses rather than admits (that is
 `gated` or `missing-arch`), and a `#if` branch that also tests
 `__CUDA_ARCH_FEAT_SM100_ALL` or `__CUDA_ARCH_SPECIFIC__` is compiled only
-for its own `a` target.
+for its own `a` target. The decision may be written elsewhere than where it
+chooses: a helper that returns a range test (`if is_sm_at_least_90():`) is
+judged at each call, by the range its definition tests; a ternary's two
+answers (`arch >= 90 ? tiles_sm90() : tiles_sm80()`) are two paths; and a
+`#if` that defines a flag (`#define SM90_ENABLED`) compiles what `#ifdef
+SM90_ENABLED` guards in the same file.
 Fix: narrow the admitting test (`major >= 10` to `major in (10, 11)`), so the
 target reaches its refusal or a generic path, or add a path for it. Ranges
 are never patched automatically.
