@@ -160,6 +160,69 @@ TEST_F(InputErrors, SpecialFilesAreRefusedByNameAtOnce) {
   }
 }
 
+// Files nested far deeper than any archscan reads or writes: the recursive
+// parsers would overflow the stack, so each reader measures the depth first
+// and refuses the file by name and line.
+TEST_F(InputErrors, DeeplyNestedFilesAreRefusedNotACrash) {
+  std::string deepJson = std::string(50000, '[') + std::string(50000, ']');
+  std::string deepYaml = "archscan: 1\nname: deep\nrules: " + deepJson + "\n";
+  std::string dashes;
+  for (int i = 0; i < 300; ++i) dashes += "- ";
+  spit(dir / "deep.json", deepJson);
+  spit(dir / "deep-patch.yaml", deepYaml);
+  spit(dir / "dashes.yaml", "archscan: 1\nrules:\n" + dashes + "x\n");
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  } cases[] = {
+      {{"check", "--target", "sm_120", "--facts", "deep.json"},
+       "archscan: deep.json:1: nested deeper than 256 levels\n"},
+      {{"check", "--target", "sm_120", "--baseline", "deep.json", "t"},
+       "archscan: deep.json:1: nested deeper than 256 levels\n"},
+      {{"audit", "--target", "sm_120", "--diff", "deep.json", "t"},
+       "archscan: deep.json:1: nested deeper than 256 levels\n"},
+      {{"patch", "deep-patch.yaml", "t"}, "archscan: deep-patch.yaml:3: nested deeper than 256 levels\n"},
+      {{"patch", "dashes.yaml", "t"}, "archscan: dashes.yaml:3: nested deeper than 256 levels\n"},
+      {{"check", "--target", "sm_120", "-p", "deep.json", "t"},
+       "archscan: deep.json: line 1: nested deeper than 256 levels\n"},
+  };
+  for (const auto& c : cases) {
+    auto before = tree();
+    std::vector<std::string> args = {"20", ARCHSCAN_BIN};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    ProcessResult r = runProcess("/usr/bin/timeout", args, dir.string());
+    EXPECT_EQ(r.exit_code, 2) << c.args[c.args.size() - 2];
+    EXPECT_EQ(r.err, c.err);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(tree(), before) << "something was written";
+  }
+}
+
+// Sources nested deeper than a default thread's stack allows the parsers
+// (16,000 parentheses in one #if, 20,000 nested ?:) are read like any other
+// file: the scan neither dies with a signal nor loses the other files.
+TEST_F(InputErrors, DeeplyNestedSourcesDoNotEndTheScan) {
+  std::string parens = "int getSMVersion();\n#if " + std::string(16000, '(') + "__CUDA_ARCH__ >= 900" +
+                       std::string(16000, ')') +
+                       "\nint x;\n#endif\nint f() {\n  switch (getSMVersion()) {\n    case 90: return 1;\n"
+                       "    case 100: return 2;\n    default: return 0;\n  }\n}\n";
+  std::string ternaries = "#if ";
+  for (int i = 0; i < 20000; ++i) ternaries += "1 ? ";
+  ternaries += "__CUDA_ARCH__ >= 900";
+  for (int i = 0; i < 20000; ++i) ternaries += " : 0";
+  ternaries += "\nint y;\n#endif\n";
+  spit(dir / "t/deep.cu", parens);
+  spit(dir / "t/deep.h", ternaries);
+  for (const char* jobs : {"1", "2"}) {
+    ProcessResult r = runProcess(
+        "/usr/bin/timeout",
+        {"60", ARCHSCAN_BIN, "check", "--target", "sm_120", "--no-cache", "-j", jobs, "--format", "json", "t"},
+        dir.string());
+    EXPECT_EQ(r.exit_code, 1) << r.err;  // the table in t/tables.py lacks sm_120
+    EXPECT_NE(r.out.find("\"file\": \"t/tables.py\""), std::string::npos) << r.out.substr(0, 400);
+  }
+}
+
 TEST_F(InputErrors, UnreadableFileExits2) {
   spit(dir / "t/secret.py", kTables);
   fs::permissions(dir / "t/secret.py", fs::perms::none);

@@ -6,6 +6,7 @@
 
 #include "util/input_file.h"
 #include "util/json_writer.h"
+#include "util/nesting.h"
 #include "util/source_text.h"
 
 namespace archscan {
@@ -18,6 +19,7 @@ std::set<std::string> loadBaseline(const std::string& path) {
     throw BaselineError(e.what());
   }
   std::set<std::string> out;
+  if (auto deep = nestingProblem(text)) throw BaselineError(deep->at(path));
   try {
     YAML::Node root = YAML::Load(text);
     if (!root.IsMap() || !root["archscan_baseline"] || root["archscan_baseline"].as<int>() != 1)

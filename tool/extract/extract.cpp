@@ -8,6 +8,7 @@
 #include "extract/cache_key.h"
 #include "facts_io/facts_binary.h"
 #include "util/source_text.h"
+#include "util/threads.h"
 
 namespace archscan {
 namespace {
@@ -174,10 +175,7 @@ Extraction extractAll(const std::vector<SourceFile>& files, const FrontendSet& f
   };
   int n = opts.jobs > 0 ? opts.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   n = std::min<int>(n, static_cast<int>(std::max<size_t>(1, files.size())));
-  std::vector<std::thread> pool;
-  for (int t = 1; t < n; ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
+  runWorkers(n, work);  // parsers recurse per nesting level: see util/threads.h
 
   ExtractStats& st = out.stats;
   st.files_seen = files.size();

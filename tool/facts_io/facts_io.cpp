@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "facts_io/fields.h"
+#include "util/nesting.h"
 
 namespace archscan {
 namespace {
@@ -191,6 +192,7 @@ class Reader {
 };
 
 Value parse(std::string_view json, const std::string& origin) {
+  if (auto deep = nestingProblem(json)) throw FactsFormatError(deep->at(origin));
   auto v = llvm::json::parse(llvm::StringRef(json.data(), json.size()));
   if (!v) throw FactsFormatError(origin + ": not valid JSON (" + llvm::toString(v.takeError()) + ")");
   return std::move(*v);

@@ -14,6 +14,7 @@
 
 #include "util/input_file.h"
 #include "util/json_writer.h"
+#include "util/nesting.h"
 #include "util/source_text.h"
 
 namespace fs = std::filesystem;
@@ -174,6 +175,7 @@ Journal parseJournal(const std::string& text, const std::string& origin, const s
   std::error_code ec;
   fs::path base = fs::weakly_canonical(fs::absolute(root, ec), ec);
   if (!fs::is_directory(base, ec)) base = base.parent_path();
+  if (auto deep = nestingProblem(text)) throw bad("line " + std::to_string(deep->line) + ": " + deep->what);
   try {
     YAML::Node n = YAML::Load(text);
     if (!n.IsMap() || !n["archscan_journal"] || n["archscan_journal"].as<std::string>() != "1")

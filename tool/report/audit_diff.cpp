@@ -7,6 +7,7 @@
 #include <set>
 
 #include "util/json_writer.h"
+#include "util/nesting.h"
 #include "version.h"
 
 namespace archscan {
@@ -32,6 +33,7 @@ size_t distinctIds(const std::vector<AuditChange>& v) {
 }  // namespace
 
 AuditDiff diffAudit(const AuditModel& now, const std::string& oldJson, const std::string& oldPath) {
+  if (auto deep = nestingProblem(oldJson)) throw AuditDiffError(deep->at(oldPath));
   YAML::Node root;
   try {
     root = YAML::Load(oldJson);

@@ -3,12 +3,14 @@
 #include <yaml-cpp/yaml.h>
 
 #include "util/input_file.h"
+#include "util/nesting.h"
 
 namespace archscan {
 
 std::optional<std::string> compilationDatabaseProblem(const std::string& path) {
   std::string text = readInputFile(path);
   if (text.find_first_not_of(" \t\r\n") == std::string::npos) return "empty, not a JSON list of compile commands";
+  if (auto deep = nestingProblem(text)) return "line " + std::to_string(deep->line) + ": " + deep->what;
   YAML::Node root;
   try {
     root = YAML::Load(text);  // JSON is YAML; the mark says where it breaks

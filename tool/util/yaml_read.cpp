@@ -1,4 +1,5 @@
 #include "util/yaml_read.h"
+#include "util/nesting.h"
 
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/parser.h>
@@ -61,6 +62,7 @@ class DuplicateKeys : public YAML::EventHandler {
 }  // namespace
 
 std::optional<std::string> yamlStrictnessError(const std::string& text, const std::string& origin) {
+  if (auto deep = nestingProblem(text)) return deep->at(origin);  // before a recursive parser sees it
   size_t nul = text.find('\0');
   if (nul != std::string::npos) {
     size_t lineStart = text.rfind('\n', nul);
