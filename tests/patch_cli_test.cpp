@@ -93,6 +93,15 @@ TEST_F(PatchCli, NotACapabilityInFixExits2) {
   EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
 }
 
+// A control character is never part of an arch: `sm_120\n` from a script's
+// echo is refused on one line, not trimmed into an arch.
+TEST_F(PatchCli, ControlCharacterInAnArchExits2) {
+  ProcessResult r = run({"fix", "tree", "--add", "sm_120\n", "--like", "sm_100", "--write"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "archscan: 'sm_120\\n' is not a compute capability: it holds a control character\n");
+  EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
+}
+
 TEST_F(PatchCli, GlobSelectingNothingIsAnError) {
   spit(dir / "ps.yaml",
        "archscan: 1\nrules:\n  - add: sm_120\n    like: sm_100\n    where: {sites: [\"NO_SUCH_*\"]}\n");

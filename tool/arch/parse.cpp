@@ -72,6 +72,10 @@ std::optional<ArchText> splitArchText(std::string_view text) {
 }
 
 std::optional<Arch> tryParseUserArch(std::string_view text, const ArchTable& table) {
+  // A control character (`sm_120\n` from a script's echo) is never part of
+  // an arch, and trimming it away would hide the caller's mistake.
+  for (char c : text)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) return std::nullopt;
   std::string s = lower(trim(text));
   if (s.empty()) return std::nullopt;
   if (auto it = table.aliases.find(s); it != table.aliases.end()) return it->second;
@@ -94,6 +98,16 @@ std::optional<Arch> tryParseUserArch(std::string_view text, const ArchTable& tab
 
 Arch parseUserArch(std::string_view text, const ArchTable& table) {
   if (auto a = tryParseUserArch(text, table)) return *a;
+  std::string shown;  // control characters spelled out, so the one-line error stays one line
+  for (char c : text) {
+    auto u = static_cast<unsigned char>(c);
+    if (c == '\n') shown += "\\n";
+    else if (c == '\t') shown += "\\t";
+    else if (u < 0x20 || u == 0x7f)
+      shown += "\\x" + std::string(1, "0123456789abcdef"[u >> 4]) + "0123456789abcdef"[u & 15];
+    else shown += c;
+  }
+  if (shown != text) throw ArchError("'" + shown + "' is not a compute capability: it holds a control character");
   if (auto near = suggestArch(text, table))
     throw ArchError("'" + std::string(text) + "' is not a compute capability; did you mean '" + *near +
                     "'? (`archscan archs` lists the known ones)");
