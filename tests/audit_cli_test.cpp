@@ -178,7 +178,7 @@ TEST_F(AuditCli, DiffNamesFixedSitesNewGapsAndNewSites) {
   EXPECT_EQ(d["new_sites"][0]["name"].as<std::string>(), "V");
   EXPECT_EQ(d["removed"].size(), 0u);
   ProcessResult text = run({"--target", "sm_120", "--diff", "old.json", "t"});
-  EXPECT_NE(text.out.find("1 fixed, 1 new gaps, 0 changed, 1 new sites (1 with a gap)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("1 fixed, 1 new gap, 0 changed, 1 new site (1 with a gap)"), std::string::npos) << text.out;
 
   spit(dir / "bad.json", "{\"tool\": \"archscan\", \"findings\": []}");
   ProcessResult bad = run({"--target", "sm_120", "--diff", "bad.json", "-o", "out.txt", "t"});

@@ -77,6 +77,70 @@ TEST_F(CheckCli, OutputFileAndNoColourInPipes) {
   EXPECT_NE(forced.out.find('\x1b'), std::string::npos);
 }
 
+// A report sent to a file leaves the terminal empty: one line on stderr says
+// what was found and where it went, whatever the format (-q silences it).
+TEST_F(CheckCli, ReportToAFileIsSummarisedOnStderr) {
+  for (const char* format : {"text", "json", "sarif", "github"}) {
+    std::string file = std::string("report.") + format;
+    ProcessResult r = run({"check", "--target", "sm_120", "--format", format, "-o", file, "t"});
+    EXPECT_EQ(r.exit_code, 0) << format << r.err;
+    EXPECT_EQ(r.out, "") << format;
+    EXPECT_EQ(r.err, "archscan: 1 finding (1 warning) written to " + file + "\n") << format;
+    EXPECT_TRUE(fs::exists(dir / file)) << format;
+  }
+  spit(dir / "t/more.py", "import torch\nCAP = torch.cuda.get_device_capability()[0]\nU = {9: 1, 10: 2}\nx = U[CAP]\n");
+  ProcessResult r = run({"check", "--target", "sm_120", "--format", "sarif", "-o", "out.sarif", "--output-format",
+                         "github=out.github", "t"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "archscan: 2 findings (1 error, 1 warning) written to out.sarif and out.github\n");
+  r = run({"audit", "--target", "sm_120", "--format", "html", "-o", "audit.html", "t"});
+  EXPECT_EQ(r.err, "archscan: 2 findings (1 error, 1 warning) written to audit.html\n");
+  r = run({"check", "--target", "sm_120", "--format", "sarif", "-o", "out.sarif", "-q", "t"});
+  EXPECT_EQ(r.err, "");
+  // On standard output the report says it itself.
+  r = run({"check", "--target", "sm_120", "--format", "sarif", "t"});
+  EXPECT_EQ(r.err, "");
+}
+
+// Recording a baseline accepts what it records: exit 0, not the findings' 1.
+TEST_F(CheckCli, WriteBaselineExitsZero) {
+  ProcessResult r = run({"check", "--target", "sm_120", "--fail-on", "warning", "--write-baseline", "base.json", "t"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("warning[missing-arch] sm_120"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err,
+            "archscan: 1 finding recorded in base.json; --baseline base.json reports only findings not among them\n");
+  ASSERT_TRUE(fs::exists(dir / "base.json"));
+  EXPECT_EQ(run({"check", "--target", "sm_120", "--fail-on", "warning", "t"}).exit_code, 1);
+  EXPECT_EQ(run({"check", "--target", "sm_120", "--fail-on", "warning", "--baseline", "base.json", "t"}).exit_code, 0);
+  // A baseline that cannot be written is still an error.
+  r = run({"check", "--target", "sm_120", "--write-baseline", "t", "t"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "archscan: t: a folder; cannot write the report there\n");
+}
+
+// Counts agree with their nouns in every text the user reads.
+TEST_F(CheckCli, CountsAgreeWithTheirNouns) {
+  ProcessResult r = run({"check", "--target", "sm_120", "t"});
+  EXPECT_NE(r.out.find("\n1 finding (0 errors, 1 warning, 0 notes) in 1 file; "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find(" 1 findings"), std::string::npos) << r.out;
+  r = run({"audit", "--target", "sm_120", "t"});
+  EXPECT_NE(r.out.find(" in 1 file; 1 finding (0 errors, 1 warning, 0 notes), as check reports them"),
+            std::string::npos)
+      << r.out;
+  r = run({"audit", "--target", "sm_120", "--format", "markdown", "t"});
+  EXPECT_NE(r.out.find(" in 1 file; 1 finding (0 errors, 1 warning, 0 notes), as `archscan check` reports them"),
+            std::string::npos)
+      << r.out;
+  r = run({"audit", "--target", "sm_120", "--format", "html", "t"});
+  EXPECT_NE(r.out.find(" in 1 file · 1 finding (0 errors, 1 warning, 0 notes), as"), std::string::npos);
+  for (const std::string& out : {run({"check", "--target", "sm_120", "t"}).out,
+                                 run({"audit", "--target", "sm_120", "--format", "markdown", "t"}).out,
+                                 run({"audit", "--target", "sm_120", "--format", "html", "t"}).out}) {
+    for (const char* slip : {" 1 findings", " 1 errors", " 1 warnings", " 1 notes", " 1 files", " 1 arch sites"})
+      EXPECT_EQ(out.find(slip), std::string::npos) << slip << " in " << out;
+  }
+}
+
 TEST_F(CheckCli, MissingPathAndBadJobCountAreUsageErrors) {
   for (const char* cmd : {"check", "audit"}) {
     ProcessResult r = run({cmd, "--target", "sm_120", "t", "missing-folder"});

@@ -38,7 +38,8 @@ ARCHSCAN_FAIL_ON=never run 0 "$src/scripts/ci.sh" check
 echo "== a first run with a baseline that does not exist yet"
 ARCHSCAN_BASELINE=.archscan-baseline.json run 1 "$src/scripts/ci.sh" check
 grep -q "baseline .archscan-baseline.json does not exist yet" "$work/err" || fail "no note about the missing baseline"
-(cd "$work/repo" && archscan check --target sm_120 --write-baseline .archscan-baseline.json -q . >/dev/null) || true
+(cd "$work/repo" && archscan check --target sm_120 --write-baseline .archscan-baseline.json -q . >/dev/null) ||
+  fail "--write-baseline did not exit 0"
 ARCHSCAN_BASELINE=.archscan-baseline.json run 0 "$src/scripts/ci.sh" check
 rm "$work/repo/.archscan-baseline.json" "$work/repo/archscan.sarif"
 

@@ -165,7 +165,7 @@ TEST_F(UserCommands, VerboseNamesTheSettingsAndTimesEachPhase) {
   std::istringstream lines(r.err);
   std::vector<std::string> got;
   for (std::string line; std::getline(lines, line);) {
-    // "archscan:   link      0.00 s CPU: 1 sites, 0 families" -> "link | 1 sites, 0 families"
+    // "archscan:   link      0.00 s CPU: 1 site, 0 families" -> "link | 1 site, 0 families"
     std::string rest = line.substr(line.find_first_not_of(' ', 9));
     size_t colon = line.find("CPU: "), s = line.find(" s, ");
     if (colon != std::string::npos) got.push_back(rest.substr(0, rest.find(' ')) + " | " + line.substr(colon + 5));
@@ -176,11 +176,11 @@ TEST_F(UserCommands, VerboseNamesTheSettingsAndTimesEachPhase) {
   EXPECT_EQ(got[0].rfind("archscan: settings: no archscan.yaml, none found (looked up to ", 0), 0u) << got[0];
   EXPECT_NE(got[0].find(fs::canonical(dir / "repo").string()), std::string::npos) << got[0];
   EXPECT_EQ(got[1].rfind("archscan: profile: ", 0), 0u) << got[1];
-  EXPECT_NE(r.err.find("python        1 files,      0 unchanged,      1 past the prefilter (100.0%)"),
+  EXPECT_NE(r.err.find("python        1 file,       0 unchanged,      1 past the prefilter (100.0%)"),
             std::string::npos)
       << r.err;
-  EXPECT_NE(std::find(got.begin(), got.end(), "link | 1 sites, 0 families"), got.end()) << r.err;
-  EXPECT_NE(std::find(got.begin(), got.end(), "analyze | 1 findings"), got.end()) << r.err;
+  EXPECT_NE(std::find(got.begin(), got.end(), "link | 1 site, 0 families"), got.end()) << r.err;
+  EXPECT_NE(std::find(got.begin(), got.end(), "analyze | 1 finding"), got.end()) << r.err;
   EXPECT_EQ(got.back(), "report | 1 output") << r.err;
 }
 

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "util/plural.h"
+
 namespace archscan {
 
 void printProfile(const ScanProfile& p, std::ostream& out) {
@@ -16,14 +18,17 @@ void printProfile(const ScanProfile& p, std::ostream& out) {
   line("  extraction           %8.2f s CPU (%.2f s wall)", p.extract_cpu, p.extract_wall);
   for (const auto& l : p.languages) {
     if (l.files == 0) continue;
-    line("    %-8s %6zu files, %6zu unchanged, %6zu past the prefilter (%4.1f%%), %6zu cached: %8.2f s CPU",
-         l.name.c_str(), l.files, l.unchanged, l.parsed, 100.0 * double(l.parsed) / double(l.files), l.cached, l.cpu);
+    line("    %-8s %6zu file%s %6zu unchanged, %6zu past the prefilter (%4.1f%%), %6zu cached: %8.2f s CPU",
+         l.name.c_str(), l.files, l.files == 1 ? ", " : "s,", l.unchanged, l.parsed,
+         100.0 * double(l.parsed) / double(l.files), l.cached, l.cpu);
   }
-  line("  link                 %8.2f s CPU: %zu sites, %zu families", p.link_cpu, p.sites, p.families);
-  line("  analyze              %8.2f s CPU: %zu findings", p.analyze_cpu, p.findings);
+  line("  link                 %8.2f s CPU: %s, %s", p.link_cpu, counted(p.sites, "site").c_str(),
+       counted(p.families, "family", "families").c_str());
+  line("  analyze              %8.2f s CPU: %s", p.analyze_cpu, counted(p.findings, "finding").c_str());
   if (!p.cache_dir.empty())
-    line("  cache %s: %zu files unchanged since the last scan (not read), %zu hits, %zu misses, %zu pruned",
-         p.cache_dir.c_str(), p.unchanged, p.cache_hits, p.cache_misses, p.cache_pruned);
+    line("  cache %s: %s unchanged since the last scan (not read), %s, %s, %zu pruned", p.cache_dir.c_str(),
+         counted(p.unchanged, "file").c_str(), counted(p.cache_hits, "hit").c_str(),
+         counted(p.cache_misses, "miss", "misses").c_str(), p.cache_pruned);
   else if (p.facts_io_cpu == 0) line("  cache off");
   if (!p.slowest.empty()) line("  costliest files (CPU s):");
   for (const auto& [s, path] : p.slowest) line("    %8.3f  %s", s, path.c_str());

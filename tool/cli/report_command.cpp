@@ -14,7 +14,9 @@
 #include "cli/usage_error.h"
 #include "cli/verbose.h"
 #include "patch/suggest.h"
+#include "util/escape.h"
 #include "util/input_file.h"
+#include "util/plural.h"
 #include "util/source_text.h"
 
 namespace archscan {
@@ -68,6 +70,25 @@ std::set<std::string> baselineOf(const Settings& st) {
   std::cerr << "archscan: note: baseline " << path << " does not exist yet, so every finding is new; record one with "
             << "--write-baseline " << path << "\n";
   return {};
+}
+
+// "3 findings (1 error, 2 warnings)": zero counts are left out.
+std::string findingCounts(const std::vector<Finding>& findings) {
+  size_t n[3] = {0, 0, 0};
+  for (const auto& f : findings) ++n[f.severity == Severity::Error ? 0 : f.severity == Severity::Warning ? 1 : 2];
+  std::string parts;
+  const char* words[3] = {"error", "warning", "note"};
+  for (int i = 0; i < 3; ++i)
+    if (n[i]) parts += (parts.empty() ? "" : ", ") + counted(n[i], words[i]);
+  return counted(findings.size(), "finding") + (parts.empty() ? "" : " (" + parts + ")");
+}
+
+// "a.txt", "a.txt and b.sarif", "a.txt, b.sarif and c.html"
+std::string fileList(const std::vector<std::string>& files) {
+  std::string out;
+  for (size_t i = 0; i < files.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == files.size() ? " and " : ", ") + printable(files[i]);
+  return out;
 }
 
 int report(const Settings& st) {
@@ -125,14 +146,30 @@ int report(const Settings& st) {
     texts.push_back({o.file, render(st.command, o.format, in, {&model, diff ? &*diff : nullptr})});
   }
   // Everything is rendered before anything is written.
-  if (check && !st.o.write_baseline.empty()) writeOutput(st.o.write_baseline, baselineJson(findings, s.program));
+  bool recording = check && !st.o.write_baseline.empty();
+  if (recording) writeOutput(st.o.write_baseline, baselineJson(findings, s.program));
   for (const auto& [file, text] : texts) writeOutput(file, text);
   // The text report on standard output lists these itself; elsewhere they would go unseen.
   bool textOnStdout = outputs.front().format == Format::Text && outputs.front().file.empty();
   if (!textOnStdout)
     for (const auto& d : s.notices) std::cerr << "archscan: " << diagnosticLine(d) << "\n";
+  // With the report in a file the terminal would show nothing at all: say what was found and where it went.
+  if (!st.o.quiet && !outputs.front().file.empty()) {
+    std::vector<std::string> files;
+    for (const auto& o : outputs)
+      if (!o.file.empty()) files.push_back(o.file);
+    bool audit = isAuditFormat(st.command, outputs.front().format);
+    std::cerr << "archscan: " << findingCounts(audit ? s.analysis.findings : findings) << " written to "
+              << fileList(files) << "\n";
+  }
+  if (recording && !st.o.quiet)
+    std::cerr << "archscan: " << counted(findings.size(), "finding") << " recorded in "
+              << printable(st.o.write_baseline) << "; --baseline " << printable(st.o.write_baseline)
+              << " reports only findings not among them\n";
   if (st.o.verbose)
     printReportTime(std::chrono::duration<double>(Clock::now() - start).count(), outputs.size(), std::cerr);
+  // Recording a baseline accepts the findings it records; what fails is a baseline not written (exit 2).
+  if (recording) return 0;
   int code = exitCode(findings, st.fail_on);
   if (code == 0 && check && st.o.report_unused_ignores && !s.analysis.unused.empty() && st.fail_on == FailOn::Note)
     code = 1;

@@ -3,12 +3,9 @@
 #include <cstdio>
 #include <string>
 
+#include "util/plural.h"
+
 namespace archscan {
-namespace {
-
-std::string plural(size_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
-
-}  // namespace
 
 void printSettingsUsed(const Settings& s, std::ostream& err) {
   err << "archscan: settings: " << (s.config.empty() ? "no archscan.yaml, " + s.config_search : s.config) << "\n";
@@ -17,7 +14,7 @@ void printSettingsUsed(const Settings& s, std::ostream& err) {
 void printReportTime(double seconds, size_t outputs, std::ostream& err) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "report %.3f s, ", seconds);
-  err << "archscan: " << buf << plural(outputs, "output") << "\n";
+  err << "archscan: " << buf << counted(outputs, "output") << "\n";
 }
 
 }  // namespace archscan

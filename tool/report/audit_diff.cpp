@@ -8,6 +8,7 @@
 
 #include "util/json_writer.h"
 #include "util/nesting.h"
+#include "util/plural.h"
 #include "version.h"
 
 namespace archscan {
@@ -111,10 +112,10 @@ std::string headline(const AuditDiff& d) {
     if (isGap(c.now) && ids.insert(c.id).second) ++newWithGap;
   size_t removedGaps = 0;
   for (const auto& c : d.removed) removedGaps += isGap(c.was) ? 1 : 0;
-  return std::to_string(d.fixed.size()) + " fixed, " + std::to_string(d.new_gaps.size()) + " new gaps, " +
-         std::to_string(d.changed.size()) + " changed, " + std::to_string(distinctIds(d.new_sites)) + " new sites (" +
-         std::to_string(newWithGap) + " with a gap), " + std::to_string(distinctIds(d.removed)) + " removed sites (" +
-         std::to_string(removedGaps) + " gaps gone with them)";
+  return std::to_string(d.fixed.size()) + " fixed, " + counted(d.new_gaps.size(), "new gap") + ", " +
+         std::to_string(d.changed.size()) + " changed, " + counted(distinctIds(d.new_sites), "new site") + " (" +
+         std::to_string(newWithGap) + " with a gap), " + counted(distinctIds(d.removed), "removed site") + " (" +
+         counted(removedGaps, "gap") + " gone with them)";
 }
 
 std::string targetsNote(const AuditDiff& d) {

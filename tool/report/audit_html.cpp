@@ -6,6 +6,7 @@
 #include "report/excerpt.h"
 #include "report/report.h"
 #include "report/template.h"
+#include "util/plural.h"
 #include "version.h"
 
 namespace archscan::embedded {
@@ -140,8 +141,9 @@ void printAuditHtml(const AuditModel& m, std::ostream& out) {
   std::string title;
   for (const auto& t : m.targets) title += (title.empty() ? "" : ", ") + t;
   v.set("title", title).set("version", kArchscanVersion);
-  v.set("sites", m.totals.sites).set("files", m.files_parsed).set("findings", m.totals.findings);
-  v.set("errors", m.totals.errors).set("warnings", m.totals.warnings).set("notes_count", m.totals.notes);
+  v.set("sites_text", counted(static_cast<size_t>(m.totals.sites), "arch site"))
+      .set("files_text", counted(m.files_parsed, "file"))
+      .set("findings_text", findingTotals(m.totals));
   v.list("summary");
   for (const auto& s : m.summary) {
     View& sv = v.add("summary");
@@ -171,11 +173,7 @@ void printAuditHtml(const AuditModel& m, std::ostream& out) {
       if (!n) continue;
       done += n;
       int w = std::max(1, 120 * done / std::max(1, c.sites) - x);
-      cv.add("segments")
-          .set("x", x)
-          .set("w", w)
-          .set("color", sg.color)
-          .set("label", std::to_string(n) + " " + effectLabel(sg.e));
+      cv.add("segments").set("x", x).set("w", w).set("color", sg.color).set("label", effectCount(n, sg.e));
       x += w;
     }
     if (x < 120)

@@ -8,6 +8,7 @@
 
 #include "report/report.h"
 #include "util/escape.h"
+#include "util/plural.h"
 
 namespace archscan {
 namespace {
@@ -80,9 +81,8 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
   out << "## archscan audit";
   for (size_t i = 0; i < m.targets.size(); ++i) out << (i ? ", " : ": ") << m.targets[i];
   out << "\n\n"
-      << m.totals.sites << " arch sites in " << m.files_parsed << " files; " << m.totals.findings << " findings ("
-      << m.totals.errors << " errors, " << m.totals.warnings << " warnings, " << m.totals.notes
-      << " notes), as `archscan check` reports them.\n\n";
+      << counted(static_cast<size_t>(m.totals.sites), "arch site") << " in " << counted(m.files_parsed, "file") << "; "
+      << findingTotals(m.totals) << ", as `archscan check` reports them.\n\n";
   for (const auto& s : m.summary) {
     out << "- **" << s.target << "**: " << countsText(s.product, true);
     if (!s.support.n.empty()) out << "; in tests, benchmarks, examples and docs: " << countsText(s.support, true);
@@ -122,7 +122,7 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
   out << "\n### "
       << (m.show_all                              ? "Every site"
           : eligible > static_cast<size_t>(m.top) ? "The first " + std::to_string(m.top) + " of " +
-                                                        std::to_string(eligible) + " sites with findings, worst first"
+                                                        counted(eligible, "site") + " with findings, worst first"
                                                   : "Sites with findings, worst first")
       << "\n\n"
       << header << rule;
@@ -155,12 +155,13 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
   }
   if (listed < eligible) {
     std::string what;
-    for (const auto& [e, n] : left) what += (what.empty() ? "" : ", ") + std::to_string(n) + " " + effectLabel(e);
-    out << "\n_" << eligible - listed << " of " << eligible << " rows left out (" << what
+    for (const auto& [e, n] : left) what += (what.empty() ? "" : ", ") + effectCount(n, e);
+    out << "\n_" << eligible - listed << " of " << counted(eligible, "row") << " left out (" << what
         << "): `archscan audit --format markdown --show all` or `--format html` lists them._\n";
   } else if (!m.show_all && eligible < m.rows.size()) {
-    out << "\n_" << m.rows.size() - eligible
-        << " covered or unreported sites are not listed; `--show all` lists them._\n";
+    size_t unlisted = m.rows.size() - eligible;
+    out << "\n_" << counted(unlisted, "covered or unreported site") << (unlisted == 1 ? " is" : " are")
+        << " not listed; `--show all` lists " << (unlisted == 1 ? "it" : "them") << "._\n";
   }
   out << footer;
   os << out.str();

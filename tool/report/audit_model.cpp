@@ -7,6 +7,7 @@
 #include "analyze/coverage.h"
 #include "analyze/effect.h"
 #include "analyze/rules/rules.h"
+#include "util/plural.h"
 
 namespace archscan {
 
@@ -144,9 +145,19 @@ std::string countsText(const EffectCounts& c, bool withCovered) {
                    Effect::Covered}) {
     int n = c.at(e);
     if ((!n && e != Effect::Crash) || (e == Effect::Covered && !withCovered)) continue;
-    out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + effectLabel(e);
+    out += (out.empty() ? "" : ", ") + effectCount(n, e);
   }
   return out;
+}
+
+std::string effectCount(int n, Effect e) {
+  return std::to_string(n) + " " + (n == 1 && e == Effect::Fallback ? "falls back silently" : effectLabel(e));
+}
+
+std::string findingTotals(const AuditTotals& t) {
+  auto n = [](int v) { return static_cast<size_t>(v); };
+  return counted(n(t.findings), "finding") + " (" + counted(n(t.errors), "error") + ", " +
+         counted(n(t.warnings), "warning") + ", " + counted(n(t.notes), "note") + ")";
 }
 
 namespace {
@@ -550,16 +561,15 @@ AuditModel buildAudit(const Program& p, const std::vector<Finding>& findings, co
     for (const auto& f : r.findings)
       if (!targetRule(f.rule) || std::find(m.targets.begin(), m.targets.end(), f.arch) == m.targets.end()) ++other;
 
-  m.notes.push_back(std::to_string(m.totals.sites) + " arch sites and " + std::to_string(m.totals.findings) +
-                    " findings (" + std::to_string(m.totals.errors) + " errors, " + std::to_string(m.totals.warnings) +
-                    " warnings, " + std::to_string(m.totals.notes) + " notes): the same as `check` with these options" +
+  m.notes.push_back(counted(static_cast<size_t>(m.totals.sites), "arch site") + " and " + findingTotals(m.totals) +
+                    ": the same as `check` with these options" +
                     (analyzed.all ? "" : " (medium and high confidence; --all adds the rest)") + ".");
   m.notes.push_back(
       "Counts per target are sites; a site is counted by what check reports for that target: "
       "an error is a crash, a warning a silent fallback (or a wrong path), a note an unknown effect.");
   if (supportCrash)
-    m.notes.push_back(std::to_string(supportCrash) +
-                      " crash cells are in tests, benchmarks, examples or docs, "
+    m.notes.push_back(counted(static_cast<size_t>(supportCrash), "crash cell") + (supportCrash == 1 ? " is" : " are") +
+                      " in tests, benchmarks, examples or docs, "
                       "which check reports as warnings; they are counted apart.");
   int gated = 0;
   for (const auto& s : m.summary) gated += s.product.at(Effect::Gated) + s.support.at(Effect::Gated);
@@ -568,13 +578,13 @@ AuditModel buildAudit(const Program& p, const std::vector<Finding>& findings, co
         "Gated sites are deliberate hardware gates (check: rule gated, a note); the feature is off on the "
         "target by design.");
   if (notReported)
-    m.notes.push_back(std::to_string(notReported) +
-                      " cells lack a target but check reports nothing there (an earlier "
+    m.notes.push_back(counted(static_cast<size_t>(notReported), "cell") + (notReported == 1 ? " lacks" : " lack") +
+                      " a target but check reports nothing there (an earlier "
                       "check stops the target, a skipped test, a per-arch variant, a fallback nothing says is wrong); "
                       "each says why with --show all.");
   if (other)
-    m.notes.push_back(std::to_string(other) +
-                      " findings concern other archs or no arch (sibling-gap, unlinked-site, "
+    m.notes.push_back(counted(static_cast<size_t>(other), "finding") + (other == 1 ? " concerns" : " concern") +
+                      " other archs or no arch (sibling-gap, unlinked-site, "
                       "name-mismatch for another arch): shown on their rows as other findings.");
   return m;
 }

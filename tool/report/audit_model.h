@@ -148,6 +148,10 @@ struct AuditOptions {
 
 // "55 would crash, 137 fall back silently, ..." for one count set; zeros left out.
 std::string countsText(const EffectCounts& c, bool withCovered);
+// "1 falls back silently", "2 fall back silently": a count of sites with their effect.
+std::string effectCount(int n, Effect e);
+// "3 findings (1 error, 2 warnings, 0 notes)"
+std::string findingTotals(const AuditTotals& t);
 
 AuditModel buildAudit(const Program& p, const std::vector<Finding>& findings, const AnalyzeOptions& analyzed,
                       const AuditOptions& opts);

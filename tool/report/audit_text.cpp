@@ -5,6 +5,7 @@
 #include "report/report.h"
 #include "report/style.h"
 #include "util/escape.h"
+#include "util/plural.h"
 
 namespace archscan {
 namespace {
@@ -45,9 +46,8 @@ AuditModel auditModel(const ReportInput& in) {
 
 void printAuditText(const AuditModel& m, bool color, std::ostream& out) {
   Style st{color};
-  out << st.bold("archscan audit") << ": " << m.totals.sites << " arch sites in " << m.files_parsed << " files; "
-      << m.totals.findings << " findings (" << m.totals.errors << " errors, " << m.totals.warnings << " warnings, "
-      << m.totals.notes << " notes), as check reports them\n";
+  out << st.bold("archscan audit") << ": " << counted(static_cast<size_t>(m.totals.sites), "arch site") << " in "
+      << counted(m.files_parsed, "file") << "; " << findingTotals(m.totals) << ", as check reports them\n";
   for (const auto& s : m.summary) {
     out << "  " << st.bold(s.target) << ": " << countsText(s.product, true) << "\n";
     if (!s.support.n.empty())

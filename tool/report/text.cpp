@@ -7,6 +7,7 @@
 #include "report/site_json.h"
 #include "report/style.h"
 #include "util/escape.h"
+#include "util/plural.h"
 
 namespace archscan {
 namespace {
@@ -76,15 +77,13 @@ void printCheckText(const ReportInput& in, std::ostream& out) {
   size_t visibleSites = 0;
   for (const auto& s : sites) visibleSites += visible(s, in.opts) ? 1 : 0;
   if (!in.findings.empty()) out << "\n";
-  out << in.findings.size() << " finding" << (in.findings.size() == 1 ? "" : "s");
+  out << counted(in.findings.size(), "finding");
   if (!in.findings.empty()) {
-    out << " (" << counts[Severity::Error] << " error" << (counts[Severity::Error] == 1 ? "" : "s") << ", "
-        << counts[Severity::Warning] << " warning" << (counts[Severity::Warning] == 1 ? "" : "s") << ", "
-        << counts[Severity::Note] << " note" << (counts[Severity::Note] == 1 ? "" : "s") << ") in " << files.size()
-        << " file" << (files.size() == 1 ? "" : "s");
+    out << " (" << counted(counts[Severity::Error], "error") << ", " << counted(counts[Severity::Warning], "warning")
+        << ", " << counted(counts[Severity::Note], "note") << ") in " << counted(files.size(), "file");
   }
-  out << "; " << visibleSites << " arch site" << (visibleSites == 1 ? "" : "s") << " in " << in.program.files_parsed
-      << " of " << in.program.files_seen << " files";
+  out << "; " << counted(visibleSites, "arch site") << " in " << in.program.files_parsed << " of "
+      << counted(in.program.files_seen, "file");
   if (in.opts.targets.empty()) out << "; no --target given, so only sibling and name checks ran";
   out << "\n";
 }
