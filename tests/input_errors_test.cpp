@@ -327,8 +327,7 @@ TEST_F(InputErrors, DidYouMean) {
   expectStopped({"check", "--target", "rtx5090", "-o", "out.txt", "t"},
                 "archscan: 'rtx5090' is not a compute capability; did you mean 'rtx-5090'? (`archscan archs` lists the "
                 "known ones)\n");
-  expectStopped({"check", "--taget", "sm_120", "t"},
-                "archscan: The following argument was not expected: --taget; did you mean '--target'?\n");
+  expectStopped({"check", "--taget", "sm_120", "t"}, "archscan: unknown option --taget; did you mean --target?\n");
   expectStopped({"check", "--format", "jsn", "t"},
                 "archscan: --format: 'jsn' is not one of text, json, sarif, github; did you mean 'json'?\n");
   spit(dir / "t/archscan.yaml", "target: [RTX_5090]\n");
@@ -337,6 +336,31 @@ TEST_F(InputErrors, DidYouMean) {
                 "did you mean 'rtx-5090'?\n");
   spit(dir / "t/archscan.yaml", "targets: [sm_120]\n");
   expectStopped({"check", "t"}, "archscan: t/archscan.yaml:1:1: unknown key 'targets'; did you mean 'target'?\n");
+}
+
+// Whatever the parser refuses is said in archscan's words, on one line, with
+// what was probably meant; never CLI11's own text ("args is required").
+TEST_F(InputErrors, ParseFailuresAreOneLineOfOurOwn) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  } cases[] = {
+      {{"explain"}, "explain needs RULE: a rule id (archscan rules lists them)"},
+      {{"completion"}, "completion needs SHELL: bash, zsh or fish"},
+      {{"fix", "--like", "sm_100", "t"}, "fix needs --add ARCH: the arch to add (sm_120)"},
+      {{"check", "-j", "abc", "t"}, "--jobs: 'abc' is not a number"},
+      {{"audit", "--target", "sm_120", "--top", "many", "t"}, "--top: 'many' is not a number"},
+      {{"--versoin"}, "unknown option --versoin; did you mean --version?"},
+      {{"check", "--exlude", "x", "t"}, "unknown option --exlude; did you mean --exclude?"},
+      {{"fix", "--ad", "sm_120", "--like", "sm_100", "t"}, "unknown option --ad; did you mean --add?"},
+      {{"check", "-x", "t"}, "unknown option -x (`archscan check --help` lists the options)"},
+      {{"--target", "sm_120", "t"}, "--target goes after a command: it is an option of check, audit, extract"},
+      {{"check", "--write", "t"}, "check does not take --write; it is an option of patch, fix"},
+      {{"check", "t", "--target"}, "--target needs a value (ARCH)"},
+      {{"rules", "extra"}, "rules takes no arguments, not 'extra'"},
+      {{"explain", "missing-arch", "sibling-gap"}, "explain takes at most 1 argument (RULE), not 2"},
+  };
+  for (const auto& c : cases) expectStopped(c.args, "archscan: " + c.err + "\n");
 }
 
 TEST_F(InputErrors, CommaSeparatedTargets) {
@@ -369,7 +393,7 @@ TEST_F(InputErrors, AuditOptionsAreCheckedBeforeTheScan) {
                  "--output-format", "html=audit.html", "t"},
                 "archscan: --diff prints text, markdown or json, not html\n");
   // --top is the audit's: check does not take it.
-  expectStopped({"check", "--top", "3", "t"}, "archscan: The following argument was not expected: --top\n");
+  expectStopped({"check", "--top", "3", "t"}, "archscan: check does not take --top; it is an option of audit\n");
   spit(dir / "t/archscan.yaml", "components: [moe]\n");
   expectStopped({"audit", "--target", "sm_120", "t"},
                 "archscan: t/archscan.yaml:1:13: components must map a component name to a list of path globs\n");

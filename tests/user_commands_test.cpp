@@ -271,6 +271,35 @@ TEST_F(UserCommands, ExplainExamplesGetTheirFinding) {
   EXPECT_EQ(r.err, "archscan: unknown rule 'missing-ach'; did you mean 'missing-arch'?\n");
 }
 
+// `archscan` alone and `archscan --help` list every command, one line each,
+// and every line names a command that runs.
+TEST_F(UserCommands, BareAndHelpListTheCommands) {
+  ProcessResult bare = run({});
+  EXPECT_EQ(bare.exit_code, 2);
+  EXPECT_EQ(bare.out, "");
+  ProcessResult help = run({"--help"});
+  EXPECT_EQ(help.exit_code, 0) << help.err;
+  EXPECT_EQ(help.out, bare.err);
+  EXPECT_NE(help.out.find("Usage: archscan [OPTIONS] COMMAND\n"), std::string::npos) << help.out;
+  size_t at = help.out.find("\nCommands:\n");
+  ASSERT_NE(at, std::string::npos) << help.out;
+  std::istringstream lines(help.out.substr(at + 12));
+  std::vector<std::string> listed;
+  for (std::string line; std::getline(lines, line) && !line.empty();) {
+    std::istringstream words(line);
+    std::string name, summary;
+    words >> name;
+    std::getline(words >> std::ws, summary);
+    EXPECT_FALSE(summary.empty()) << line;
+    listed.push_back(name);
+    ProcessResult sub = run({name, "--help"});
+    EXPECT_EQ(sub.exit_code, 0) << name;
+    EXPECT_NE(sub.out.find("Usage: archscan " + name), std::string::npos) << sub.out;
+  }
+  EXPECT_EQ(listed, (std::vector<std::string>{"check", "audit", "patch", "fix", "archs", "rules", "explain",
+                                              "completion", "extract", "recover"}));
+}
+
 TEST_F(UserCommands, CompletionScriptsParseAndNameEveryCommand) {
   for (std::string shell : {"bash", "zsh", "fish"}) {
     ProcessResult r = run({"completion", shell});
