@@ -288,10 +288,11 @@ TEST_F(InputErrors, UnknownRuleInAnIgnoreCommentIsAWarning) {
   EXPECT_EQ(r.err, "archscan: " + warning + "\n");
   EXPECT_EQ(YAML::Load(r.out)["findings"].size(), 1u);
   EXPECT_EQ(tree(), before);
-  // The text report lists it with the other diagnostics instead.
+  // Standard output carries only the report, in text too.
   r = run({"check", "--target", "sm_120", "t"});
-  EXPECT_EQ(r.err, "");
-  EXPECT_NE(r.out.find(warning + "\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err, "archscan: " + warning + "\n");
+  EXPECT_EQ(r.out.find("unknown rule"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1 finding"), std::string::npos) << r.out;
 }
 
 TEST_F(InputErrors, ExcludeGlobsAreRelativeToWhereTheyAreWrittenAndWarnWhenUnused) {
@@ -320,6 +321,39 @@ TEST_F(InputErrors, ExcludeGlobsAreRelativeToWhereTheyAreWrittenAndWarnWhenUnuse
             "matches nothing\n");
   YAML::Node d = YAML::Load(r.out)["diagnostics"][0];
   EXPECT_EQ(d["file"].as<std::string>() + ":" + d["line"].as<std::string>(), "t/archscan.yaml:3");
+}
+
+// A folder is excluded however the shell spelled it: with a trailing slash,
+// from "./", or as an absolute path below the scanned root. The warning
+// about a glob that matches nothing is on stderr, never in the report.
+TEST_F(InputErrors, ExcludeTakesAFolderHoweverItIsSpelled) {
+  spit(dir / "t/csrc/kernels.py", kTables);
+  spit(dir / "t/legacy/old.py", kTables);
+  auto files = [](const std::string& out) {
+    std::vector<std::string> got;
+    for (const auto& s : YAML::Load(out)["sites"]) got.push_back(s["file"].as<std::string>());
+    return got;
+  };
+  const std::vector<std::string> rest = {"t/legacy/old.py", "t/tables.py"};
+  std::string abs = fs::canonical(dir).string();
+  for (const std::string& glob :
+       {std::string("t/csrc"), std::string("t/csrc/"), std::string("./t/csrc"), std::string("./t/csrc/"),
+        std::string("csrc/"), abs + "/t/csrc", abs + "/t/csrc/", abs + "/t/./csrc", abs + "/t/csrc/**"}) {
+    ProcessResult r = run({"check", "--format", "json", "--exclude", glob, "t"});
+    EXPECT_EQ(r.err, "") << glob;
+    EXPECT_EQ(files(r.out), rest) << glob;
+    // The scanned root given as an absolute path too.
+    r = run({"check", "--format", "json", "--exclude", glob, abs + "/t"});
+    EXPECT_EQ(r.err, "") << glob;
+    EXPECT_EQ(files(r.out).size(), 2u) << glob << r.out;
+  }
+  // "./csrc" is the folder beside the current one, not a name anywhere.
+  ProcessResult r = run({"check", "--format", "json", "--exclude", "./csrc", "t"});
+  EXPECT_EQ(files(r.out).size(), 3u);
+  EXPECT_EQ(r.err, "archscan: warning: --exclude './csrc' (relative to the current folder) matches nothing\n");
+  r = run({"check", "--exclude", "./csrc", "t"});
+  EXPECT_EQ(r.err, "archscan: warning: --exclude './csrc' (relative to the current folder) matches nothing\n");
+  EXPECT_EQ(r.out.find("matches nothing"), std::string::npos) << r.out;
 }
 
 TEST_F(InputErrors, DidYouMean) {

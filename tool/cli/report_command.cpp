@@ -134,6 +134,7 @@ int report(const Settings& st) {
                    st.config,
                    nullptr};
     if (check && st.o.report_unused_ignores) in.unused_ignores = unusedIgnores(s.analysis);
+    if (o.file.empty()) in.on_stderr = &s.notices;
     AuditOptions ao;
     AuditModel model;
     std::optional<AuditDiff> diff;
@@ -149,10 +150,9 @@ int report(const Settings& st) {
   bool recording = check && !st.o.write_baseline.empty();
   if (recording) writeOutput(st.o.write_baseline, baselineJson(findings, s.program));
   for (const auto& [file, text] : texts) writeOutput(file, text);
-  // The text report on standard output lists these itself; elsewhere they would go unseen.
-  bool textOnStdout = outputs.front().format == Format::Text && outputs.front().file.empty();
-  if (!textOnStdout)
-    for (const auto& d : s.notices) std::cerr << "archscan: " << diagnosticLine(d) << "\n";
+  // Warnings about the run itself (an exclude that matches nothing) go to
+  // stderr whatever the format: standard output carries only the report.
+  for (const auto& d : s.notices) std::cerr << "archscan: " << diagnosticLine(d) << "\n";
   // With the report in a file the terminal would show nothing at all: say what was found and where it went.
   if (!st.o.quiet && !outputs.front().file.empty()) {
     std::vector<std::string> files;

@@ -76,8 +76,10 @@ const std::vector<OptionSpec>& optionTable() {
       {"exclude",
        0,
        "GLOB",
-       "Skip paths matching GLOB (** crosses folders; a bare name matches anywhere); repeatable. On the command line "
-       "relative to the current folder, in archscan.yaml to its folder; both lists apply",
+       "Skip paths matching GLOB (** crosses folders; a bare name or name/ matches at any depth, while ./dir, a/b or "
+       "an "
+       "absolute path matches only there); repeatable. On the command line relative to the current folder, in "
+       "archscan.yaml to its folder; both lists apply",
        kScanning,
        Scope::Both,
        &O::exclude,

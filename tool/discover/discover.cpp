@@ -140,9 +140,37 @@ class Namer {
   std::unordered_map<std::string, bool> hasInit_;  // by absolute folder, from listings
 };
 
-bool matchesExclude(const ExcludeGlob& g, const std::string& rel, const fs::path& abs) {
+// An exclude glob as it is matched. People write a folder the way their
+// shell completes it: "csrc/" is the folder csrc wherever it is (as in
+// .gitignore), "./csrc" is csrc in the base folder, and "$PWD/csrc" an
+// absolute path; all three mean the folder, not a name ending in a slash.
+struct Exclude {
+  std::string pattern;
+  fs::path base;
+  bool anchored = false;  // matched below `base`, not as a name anywhere
+};
+
+Exclude asMatched(const ExcludeGlob& g) {
+  Exclude e{g.pattern, g.base};
+  std::string& p = e.pattern;
+  while (p.size() > 1 && p.back() == '/') p.pop_back();
+  e.anchored = p.find('/') != std::string::npos;
+  if (!e.anchored) return e;
+  // Relative to the base where it can be, so the base's own name is never read as a glob.
+  fs::path full = (e.base / p).lexically_normal();
+  fs::path rel = full.lexically_relative(e.base);
+  if (!rel.empty() && *rel.begin() != "..") {
+    p = rel.generic_string();
+  } else {
+    e.base = "/";
+    p = full.generic_string().substr(1);
+  }
+  return e;
+}
+
+bool matchesExclude(const Exclude& g, const std::string& rel, const fs::path& abs) {
   // A bare name excludes that folder or file anywhere: --exclude tests
-  if (g.pattern.find('/') == std::string::npos) {
+  if (!g.anchored) {
     size_t start = 0;
     while (start <= rel.size()) {
       size_t end = rel.find('/', start);
@@ -159,12 +187,12 @@ bool matchesExclude(const ExcludeGlob& g, const std::string& rel, const fs::path
 
 // Every glob is tried, so each one's hits are counted: a glob that never
 // matches is reported as a likely mistake.
-bool excluded(const std::string& rel, const fs::path& absRoot, const DiscoverOptions& opts, Discovery& out) {
-  if (opts.excludes.empty()) return false;
+bool excluded(const std::string& rel, const fs::path& absRoot, const std::vector<Exclude>& excludes, Discovery& out) {
+  if (excludes.empty()) return false;
   fs::path abs = absRoot / rel;
   bool any = false;
-  for (size_t i = 0; i < opts.excludes.size(); ++i) {
-    if (matchesExclude(opts.excludes[i], rel, abs)) {
+  for (size_t i = 0; i < excludes.size(); ++i) {
+    if (matchesExclude(excludes[i], rel, abs)) {
       ++out.exclude_hits[i];
       any = true;
     }
@@ -212,6 +240,7 @@ class Walk {
  public:
   Walk(const fs::path& root, const DiscoverOptions& opts, const FrontendSet& frontends, Namer& names, Discovery& out)
       : rootName_(root.generic_string()), opts_(opts), frontends_(frontends), names_(names), out_(out) {
+    for (const auto& g : opts.excludes) excludes_.push_back(asMatched(g));
     if (!opts.list_suffixes.empty()) {
       out.listings.push_back({names.absolute(root).string(), {}, {}});
       listing_ = &out.listings.back();
@@ -246,7 +275,7 @@ class Walk {
   // `e` of folder `dir`, which is `in`; `rel` is its path below the root.
   void entry(const OpenFolder& in, const std::string& dir, const std::string& rel, const FolderEntry& e) {
     std::string p = join(dir, e.name);
-    bool isExcluded = excluded(rel, absRoot_, opts_, out_);
+    bool isExcluded = excluded(rel, absRoot_, excludes_, out_);
     if (e.kind == FolderEntry::Kind::Folder) {
       if (hiddenFolder(e.name) || e.name == "__pycache__" || e.name == "node_modules" || ignore_.ignored(rel, true) ||
           isExcluded) {
@@ -289,6 +318,7 @@ class Walk {
   Discovery& out_;
   TreeListing* listing_ = nullptr;
   IgnoreRules ignore_;
+  std::vector<Exclude> excludes_;
   fs::path canonRoot_, absRoot_;
 };
 

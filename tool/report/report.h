@@ -30,6 +30,9 @@ struct ReportInput {
   std::vector<UnusedIgnore> unused_ignores;
   std::string config;  // the archscan.yaml the run used; empty: none
   const AuditOptions* audit = nullptr;  // audit formats: columns, view, links, components
+  // Diagnostics already printed on standard error: a text report on the
+  // same terminal leaves them out rather than say them twice.
+  const std::vector<Diagnostic>* on_stderr = nullptr;
 };
 
 void printCheckText(const ReportInput& in, std::ostream& out);

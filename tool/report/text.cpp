@@ -1,4 +1,5 @@
 // The terminal report of `archscan check`: one block per finding, grouped by site.
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -70,7 +71,14 @@ void printCheckText(const ReportInput& in, std::ostream& out) {
   for (const auto& u : in.unused_ignores)
     out << st.bold(printable(u.file) + ":" + std::to_string(u.line)) << ": " << severityLabel(Severity::Note, st)
         << "[unused-ignore]: `" << printable(u.text) << "` suppresses nothing\n";
+  auto said = [&](const Diagnostic& d) {
+    if (!in.on_stderr) return false;
+    return std::any_of(in.on_stderr->begin(), in.on_stderr->end(), [&](const Diagnostic& e) {
+      return e.level == d.level && e.file == d.file && e.line == d.line && e.message == d.message;
+    });
+  };
   for (const auto& d : in.program.diagnostics) {
+    if (said(d)) continue;
     out << (d.file.empty() ? std::string("archscan") : printable(d.file))
         << (d.line ? ":" + std::to_string(d.line) : "") << ": " << d.level << ": " << printable(d.message) << "\n";
   }
