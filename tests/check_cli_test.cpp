@@ -42,7 +42,7 @@ TEST_F(CheckCli, ExitCodesFollowFailOn) {
   EXPECT_EQ(run({"check", "--no-such-flag"}).exit_code, 2);
 }
 
-TEST_F(CheckCli, SyntaxErrorsAreDiagnosticsAndNonUtf8IsAnInputError) {
+TEST_F(CheckCli, SyntaxErrorsAreDiagnosticsAndNonUtf8IsSkippedOrWithStrictAnInputError) {
   spit(dir / "t/broken.py", "from torch.cuda import get_device_capability\ndef f(:\n  pass\n");
   ProcessResult r = run({"check", "--format", "json", "t"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -54,10 +54,17 @@ TEST_F(CheckCli, SyntaxErrorsAreDiagnosticsAndNonUtf8IsAnInputError) {
   EXPECT_EQ(got, (std::vector<std::string>{"warning t/broken.py:2 syntax error; site"}));
   EXPECT_EQ(json["stats"]["files_seen"].as<int>(), 2);
 
-  // Its sites would be silently missing: stop, name the file and line, write nothing.
+  // Not UTF-8, and no coding line says otherwise: named and skipped, or with
+  // --strict, stop, name the file and line, write nothing.
   spit(dir / "t/latin1.py", std::string("# caf\xe9\nT2 = {9: 1}\n"));
+  r = run({"check", "--format", "json", "t"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err,
+            "archscan: t/latin1.py:1: warning: not UTF-8 (invalid byte at offset 5); skipped (--strict makes this an "
+            "error)\n");
+  EXPECT_EQ(YAML::Load(r.out)["stats"]["files_seen"].as<int>(), 3);
   for (const char* format : {"text", "json", "sarif", "github"}) {
-    r = run({"check", "--format", format, "-o", "report.out", "t"});
+    r = run({"check", "--strict", "--format", format, "-o", "report.out", "t"});
     EXPECT_EQ(r.exit_code, 2) << format;
     EXPECT_EQ(r.err, "archscan: t/latin1.py:1: not UTF-8 (invalid byte at offset 5)\n") << format;
     EXPECT_FALSE(fs::exists(dir / "report.out")) << format;

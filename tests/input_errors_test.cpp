@@ -1,6 +1,7 @@
-// Input mistakes fail loudly. A path that does not exist, a scan with
-// nothing to read and a file that cannot be read exit 2 with one line per
-// problem on stderr, in every format and command, and write nothing. Likely
+// Input mistakes fail loudly. A path that does not exist and a scan with
+// nothing to read exit 2 with one line per problem on stderr, in every
+// format and command, and write nothing; so does, with --strict, a file
+// that cannot be read or decoded, which is otherwise a warning. Likely
 // mistakes that do not stop a run (an ignore comment naming no rule, an
 // exclude glob that matches nothing) are warnings on stderr and in the report.
 #include <gtest/gtest.h>
@@ -223,7 +224,10 @@ TEST_F(InputErrors, DeeplyNestedSourcesDoNotEndTheScan) {
   }
 }
 
-TEST_F(InputErrors, UnreadableFileExits2) {
+// A file the user cannot read is skipped with a warning that names it, on
+// stderr and in every report, and the scan goes on; --strict (or `strict:
+// true`) makes it an input error again: exit 2, nothing written.
+TEST_F(InputErrors, UnreadableFileIsAWarningAndStrictStops) {
   spit(dir / "t/secret.py", kTables);
   fs::permissions(dir / "t/secret.py", fs::perms::none);
   ProcessOptions options;
@@ -233,9 +237,109 @@ TEST_F(InputErrors, UnreadableFileExits2) {
     options.uid = 65534;
     fs::permissions(dir, fs::perms::all);
   }
-  for (const auto& args : everyCommand({"t"}))
+  const std::string warning =
+      "t/secret.py: warning: cannot read: Permission denied; skipped (--strict makes this an error)";
+  ProcessResult r = runProcess(ARCHSCAN_BIN, {"check", "--target", "sm_120", "--no-cache", "--format", "json", "t"},
+                               dir.string(), options);
+  EXPECT_EQ(r.exit_code, 1) << r.err;  // t/tables.py's finding, read and reported
+  EXPECT_EQ(r.err, "archscan: " + warning + "\n");
+  YAML::Node json = YAML::Load(r.out);
+  EXPECT_EQ(json["findings"].size(), 1u);
+  ASSERT_EQ(json["diagnostics"].size(), 1u);
+  EXPECT_EQ(json["diagnostics"][0]["file"].as<std::string>(), "t/secret.py");
+  EXPECT_EQ(json["diagnostics"][0]["level"].as<std::string>(), "warning");
+  r = runProcess(ARCHSCAN_BIN, {"check", "--target", "sm_120", "--no-cache", "--format", "sarif", "t"}, dir.string(),
+                 options);
+  YAML::Node n = YAML::Load(r.out)["runs"][0]["invocations"][0]["toolExecutionNotifications"][0];
+  EXPECT_EQ(n["level"].as<std::string>(), "warning");
+  EXPECT_EQ(n["message"]["text"].as<std::string>().rfind("cannot read: Permission denied", 0), 0u);
+  EXPECT_EQ(n["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as<std::string>(), "t/secret.py");
+  r = runProcess(ARCHSCAN_BIN, {"check", "--target", "sm_120", "--no-cache", "--format", "github", "t"}, dir.string(),
+                 options);
+  EXPECT_NE(r.out.find("::warning file=t/secret.py,title=archscan warning::cannot read: Permission denied"),
+            std::string::npos)
+      << r.out;
+  // On a terminal the warning is said once, on stderr.
+  r = runProcess(ARCHSCAN_BIN, {"check", "--target", "sm_120", "--no-cache", "t"}, dir.string(), options);
+  EXPECT_EQ(r.err, "archscan: " + warning + "\n");
+  EXPECT_EQ(r.out.find("secret.py"), std::string::npos) << r.out;
+
+  for (auto args : everyCommand({"t"})) {
+    args.push_back("--strict");
     expectStopped(args, "archscan: t/secret.py: cannot read: Permission denied\n", options);
+  }
+  spit(dir / "t/archscan.yaml", "strict: true\n");
+  expectStopped({"check", "--target", "sm_120", "t"}, "archscan: t/secret.py: cannot read: Permission denied\n",
+                options);
   fs::permissions(dir / "t/secret.py", fs::perms::owner_all);
+}
+
+// Real trees hold Latin-1: a PEP 263 `coding: latin-1` Python file and a
+// C++ source with a (c) sign in its copyright comment and a byte in a string
+// are read like any other, and every report stays UTF-8. A Python file that
+// is not UTF-8 without saying so, or in an encoding archscan does not read,
+// is skipped with a warning.
+TEST_F(InputErrors, Latin1SourcesAreReadAndOthersSkippedWithAWarning) {
+  fs::copy(fs::path(TESTDATA_DIR) / "kinds/cpp-switch/csrc", dir / "cpp", fs::copy_options::recursive);
+  auto findings = [&](const std::string& path) {
+    ProcessResult r = run({"check", "--target", "sm_120", "--format", "json", "--no-cache", path});
+    std::vector<std::string> out;
+    for (const auto& f : YAML::Load(r.out)["findings"])
+      out.push_back(f["rule"].as<std::string>() + " " + f["site"]["name"].as<std::string>());
+    return std::make_pair(out, r.err);
+  };
+  auto pristine = findings("cpp");
+  ASSERT_FALSE(pristine.first.empty());
+  spit(dir / "cpp/dispatch.cpp", "// Copyright \xa9 2024 Caf\xe9 GmbH\nstatic const char* kBanner = \"na\xefve\";\n" +
+                                     slurp(dir / "cpp/dispatch.cpp"));
+  EXPECT_EQ(findings("cpp"), pristine);
+
+  spit(dir / "py/latin1.py",
+       "# -*- coding: latin-1 -*-\n# \xa9 2024\nimport torch\nCAP = torch.cuda.get_device_capability()[0]\n"
+       "A = {9: 1, 10: 2}  # caf\xe9\ndef f():\n    return A[CAP]\n");
+  auto latin1 = findings("py");
+  EXPECT_EQ(latin1.first, std::vector<std::string>{"missing-arch A"});
+  EXPECT_EQ(latin1.second, "");
+
+  // Every report of both stays UTF-8, excerpts of the Latin-1 lines included.
+  auto utf8 = [](const std::string& s) {
+    for (size_t i = 0; i < s.size();) {
+      unsigned char c = static_cast<unsigned char>(s[i]);
+      size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+      if (len == 0 || i + len > s.size()) return false;
+      for (size_t k = 1; k < len; ++k)
+        if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+      i += len;
+    }
+    return true;
+  };
+  for (std::vector<std::string> args : {std::vector<std::string>{"check", "--format", "json"},
+                                        {"check", "--format", "sarif"},
+                                        {"audit", "--format", "json"},
+                                        {"audit", "--format", "html"},
+                                        {"audit", "--format", "markdown", "--show", "all"}}) {
+    args.insert(args.end(), {"--target", "sm_120", "--no-cache", "cpp", "py"});
+    ProcessResult r = run(args);
+    EXPECT_TRUE(utf8(r.out)) << args[0] << " " << args[2];
+    EXPECT_NE(r.out.find("dispatch.cpp"), std::string::npos) << args[0] << " " << args[2];
+  }
+  EXPECT_NE(run({"audit", "--target", "sm_120", "--format", "html", "--show", "all", "--no-cache", "py"})
+                .out.find("caf\xc3\xa9"),
+            std::string::npos);
+
+  spit(dir / "py/undeclared.py", std::string("# caf\xe9\nT2 = {9: 1}\n"));
+  spit(dir / "py/cp1252.py", std::string("# -*- coding: cp1252 -*-\n# \x93quoted\x94\nT3 = {9: 1}\n"));
+  auto skipped = findings("py");
+  EXPECT_EQ(skipped.first, std::vector<std::string>{"missing-arch A"});
+  EXPECT_EQ(skipped.second,
+            "archscan: py/cp1252.py:2: warning: not UTF-8 (invalid byte at offset 27); its coding line names cp1252, "
+            "which archscan does not read (Latin-1 it does); skipped (--strict makes this an error)\n"
+            "archscan: py/undeclared.py:1: warning: not UTF-8 (invalid byte at offset 5); skipped (--strict makes this "
+            "an error)\n");
+  expectStopped({"check", "--strict", "--target", "sm_120", "py"},
+                "archscan: py/cp1252.py:2: not UTF-8 (invalid byte at offset 27); its coding line names cp1252, which "
+                "archscan does not read (Latin-1 it does)\n"
+                "archscan: py/undeclared.py:1: not UTF-8 (invalid byte at offset 5)\n");
 }
 
 TEST_F(InputErrors, FilesSkippedOnPurposeAreNotErrors) {

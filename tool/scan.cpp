@@ -107,14 +107,25 @@ void splitDiscovery(Discovery& found, const ScanOptions& opts, std::vector<Diagn
                             "there (after .gitignore and exclude globs)"});
 }
 
-// A file whose bytes could not be read (no content hash) or that is not
-// UTF-8 is an input error: its sites would be silently missing. A file with
-// a syntax error is parsed with recovery and keeps its diagnostic.
-void splitExtraction(const std::vector<FileFacts>& files, std::vector<Diagnostic>& input_errors) {
-  for (const auto& f : files)
-    for (const auto& d : f.diagnostics)
-      if (d.level == "error" && (f.content_hash == 0 || d.message.rfind("not UTF-8", 0) == 0))
+// A file whose bytes could not be read (no content hash) or decoded (not
+// UTF-8, and no encoding it declares) has no sites to show: with --strict
+// an input error, else a warning that names it, and the scan goes on. A
+// file with a syntax error is parsed with recovery and keeps its diagnostic.
+void splitExtraction(std::vector<FileFacts>& files, bool strict, std::vector<Diagnostic>& input_errors,
+                     std::vector<Diagnostic>& skipped) {
+  for (auto& f : files)
+    for (auto& d : f.diagnostics) {
+      if (d.level == "note" || (f.content_hash != 0 && d.message.rfind("not UTF-8", 0) != 0)) continue;
+      if (strict) {
         input_errors.push_back(d);
+        continue;
+      }
+      if (d.level == "error") {
+        d.level = "warning";
+        d.message += "; skipped (--strict makes this an error)";
+      }
+      skipped.push_back(d);
+    }
 }
 
 // `archscan: ignore[missing-ach]` suppresses nothing and would hide that: name the unknown id.
@@ -151,6 +162,7 @@ struct Extracted {
   std::string fingerprint;
   std::vector<Diagnostic> input_errors;  // see ScanResult
   std::vector<Diagnostic> notices;
+  std::vector<Diagnostic> skipped;  // files not read or decoded; in `files` too
 };
 
 Extracted discoverAndExtract(const ScanOptions& opts, const Knowledge& k, const FrontendSet& frontends,
@@ -216,7 +228,7 @@ Extracted discoverAndExtract(const ScanOptions& opts, const Knowledge& k, const 
   prof.cache_misses = ex.stats.cache.misses;
   prof.cache_dir = cache ? cache->dir() : "";
   prof.threads = opts.jobs;
-  splitExtraction(ex.files, out.input_errors);
+  splitExtraction(ex.files, opts.strict, out.input_errors, out.skipped);
   out.files = std::move(ex.files);
   out.diagnostics = std::move(found.diagnostics);
   return out;
@@ -287,6 +299,7 @@ ScanResult scan(const ScanOptions& opts, const Knowledge& k) {
   } else {
     double c0 = processCpuSeconds();
     ex = mergeFacts(opts, k, settings);
+    splitExtraction(ex.files, opts.strict, ex.input_errors, ex.skipped);
     r.profile.facts_io_cpu = processCpuSeconds() - c0;
   }
   r.input_errors = std::move(ex.input_errors);
@@ -304,6 +317,8 @@ ScanResult scan(const ScanOptions& opts, const Knowledge& k) {
   r.analysis = analyze(r.program, r.analyzed, k);
   checkSuppressionRules(r.program, r.notices);
   r.program.diagnostics.insert(r.program.diagnostics.end(), r.notices.begin(), r.notices.end());
+  // Already in program.diagnostics through their files' facts.
+  r.notices.insert(r.notices.end(), ex.skipped.begin(), ex.skipped.end());
   double c3 = processCpuSeconds();
   r.profile.files = r.program.files_seen;
   r.profile.sites = r.program.sites.size();

@@ -40,6 +40,9 @@ struct ScanOptions {
   // discovering and extracting (paths still name the root for reports).
   std::vector<std::string> facts_files;
   bool prefilter = true;  // --no-prefilter: parse every file (to check the prefilter loses nothing)
+  // --strict: a file that cannot be read or decoded stops the scan (exit 2)
+  // instead of being a warning the scan goes past.
+  bool strict = false;
   // C/C++ without a database: parses start from the standard headers
   // precompiled once (--no-clang-prelude turns it off), by the build when
   // `shipped_prelude_dir` holds it ("" none), else by the first parse.
@@ -79,13 +82,16 @@ struct ScanResult {
   Analysis analysis;
   double seconds = 0;
   ScanProfile profile;
-  // Input the scan could not take: a path that does not exist, a file or
-  // folder that could not be read, or no file to read at all. A command
-  // stops on any of them (exit 2); the rest of the result is then empty.
+  // Input the scan could not take: a path that does not exist, a folder
+  // that could not be read, no file to read at all, and with --strict a
+  // file that could not be read or decoded. A command stops on any of them
+  // (exit 2); the rest of the result is then empty.
   std::vector<Diagnostic> input_errors;
-  // Likely mistakes in how the scan was asked for (an exclude glob that
-  // matches nothing, an ignore comment naming no rule). Also in
-  // program.diagnostics.
+  // What the user should hear of on stderr, whatever the report's format:
+  // likely mistakes in how the scan was asked for (an exclude glob that
+  // matches nothing, an ignore comment naming no rule) and, without
+  // --strict, files that could not be read or decoded and were skipped.
+  // Also in program.diagnostics.
   std::vector<Diagnostic> notices;
 };
 

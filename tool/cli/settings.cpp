@@ -203,6 +203,7 @@ Settings settle(const Invocation& inv) {
   scan.cache = !s.o.no_cache;
   scan.cache_dir = s.o.cache_dir;
   scan.prefilter = !s.o.no_prefilter;
+  scan.strict = s.o.strict;
   scan.clang_prelude = !s.o.no_clang_prelude;
   if (scan.clang_prelude) scan.shipped_prelude_dir = shippedPreludeDir();
   scan.facts_files = s.o.facts;

@@ -38,6 +38,7 @@ struct Options {
   std::string baseline;
   std::string write_baseline;
   bool report_unused_ignores = false;
+  bool strict = false;
   std::vector<std::string> exclude;
   std::string config;
   bool no_config = false;

@@ -32,6 +32,28 @@ FileFacts parse(const SourceFile& f, const Frontend& fe, std::string text, FileF
   }
 }
 
+// Why a file that is not UTF-8 cannot be read, to follow "not UTF-8 (...)";
+// nullopt when it can. C, C++ and CUDA sources keep Latin-1 and other
+// legacy bytes in comments and strings, which say nothing to archscan; a
+// Python file is text in the encoding its PEP 263 coding line names, and
+// Latin-1 is read. The others are not guessed at.
+std::optional<std::string> unreadable(Language language, const std::string& text) {
+  switch (language) {
+    case Language::Cpp:
+      return std::nullopt;
+    case Language::Python: {
+      auto coding = pythonCoding(text);
+      if (!coding) return "";
+      if (isLatin1(*coding)) return std::nullopt;
+      return "; its coding line names " + *coding + ", which archscan does not read (Latin-1 it does)";
+    }
+    case Language::CMake:
+    case Language::Shell:
+      return "";
+  }
+  return "";
+}
+
 // What became of one file, for the statistics and the next snapshot.
 struct Outcome {
   bool hit = false;  // the content cache answered
@@ -75,14 +97,20 @@ FileFacts extractOne(const SourceFile& f, const FrontendSet& frontends, const Ex
   try {
     text = readFile(f.path);
   } catch (const std::exception& e) {
-    facts.diagnostics.push_back({"error", f.path, 0, e.what()});
+    // The diagnostic names the file itself; the message says what went wrong.
+    std::string what = e.what();
+    if (what.rfind(f.path + ": ", 0) == 0) what.erase(0, f.path.size() + 2);
+    facts.diagnostics.push_back({"error", f.path, 0, what});
     return facts;
   }
   facts.content_hash = contentHash(text);
   if (auto bad = firstInvalidUtf8(text)) {
-    facts.diagnostics.push_back(
-        {"error", f.path, lineAt(text, *bad), "not UTF-8 (invalid byte at offset " + std::to_string(*bad) + ")"});
-    return facts;
+    if (auto why = unreadable(f.language, text)) {
+      facts.diagnostics.push_back({"error", f.path, lineAt(text, *bad),
+                                   "not UTF-8 (invalid byte at offset " + std::to_string(*bad) + ")" + *why});
+      return facts;
+    }
+    text = maskedBytes(std::move(text), f.language == Language::Python);
   }
   o.readable = true;
   // A BOM is blanked, not removed, so byte offsets stay those of the file.

@@ -2,6 +2,8 @@
 
 #include <fstream>
 
+#include "util/source_text.h"
+
 namespace archscan {
 
 std::string sourceExcerpt(const std::string& path, int first, int last, int cap) {
@@ -17,7 +19,8 @@ std::string sourceExcerpt(const std::string& path, int first, int last, int cap)
     if (!line.empty() && line.back() == '\r') line.pop_back();
     out += line + "\n";
   }
-  return out;
+  // A Latin-1 comment beside a site must not make the page or the JSON invalid UTF-8.
+  return displayText(out);
 }
 
 }  // namespace archscan
