@@ -260,6 +260,46 @@ TEST_F(CheckCli, ExcludeAndGitignoreSkipFiles) {
   EXPECT_EQ(json["stats"]["files_seen"].as<int>(), 1);
 }
 
+// In a git work tree git says what is ignored: .git/info/exclude and
+// core.excludesFile count, a tracked file stays scanned whatever a pattern
+// says, and a repository inside keeps its own rules. Without git (or
+// outside a work tree) the .gitignore files decide, as before.
+TEST_F(CheckCli, GitIgnoreRulesComeFromGit) {
+  if (!fs::exists("/usr/bin/git")) GTEST_SKIP() << "git is not installed";
+  const std::string table = "import torch\nCAP = torch.cuda.get_device_capability()[0]\nA = {9: 1}\nx = A[CAP]\n";
+  for (const char* f :
+       {"r/pkg/a.py", "r/pkg/tracked.py", "r/pkg/x.mine.py", "r/gen/g.py", "r/inner/own.py", "r/inner/local.py"})
+    spit(dir / f, table);
+  spit(dir / "r/pkg/.gitignore", "tracked.py\n");
+  spit(dir / "excludes", "*.mine.py\n");
+  auto git = [&](const std::string& where, std::vector<std::string> args) {
+    ProcessResult r = runProcess("/usr/bin/git", args, (dir / where).string());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  };
+  git("r", {"init", "-q", "."});
+  git("r", {"config", "core.excludesFile", (dir / "excludes").string()});
+  git("r", {"add", "-f", "pkg/tracked.py"});
+  spit(dir / "r/.git/info/exclude", "gen/\n");
+  git("r/inner", {"init", "-q", "."});
+  spit(dir / "r/inner/.git/info/exclude", "local.py\n");
+  auto files = [&](const ProcessOptions& options) {
+    ProcessResult r = runProcess(ARCHSCAN_BIN, {"check", "--format", "json", "--no-cache", "r"}, dir.string(), options);
+    std::vector<std::string> got;
+    for (const auto& site : YAML::Load(r.out)["sites"]) got.push_back(site["file"].as<std::string>());
+    std::sort(got.begin(), got.end());
+    return got;
+  };
+  EXPECT_EQ(files({}), (std::vector<std::string>{"r/inner/own.py", "r/pkg/a.py", "r/pkg/tracked.py"}));
+  // Without git on PATH: only the .gitignore files.
+  ProcessOptions noGit;
+  noGit.env = {{"PATH", "/nonexistent"}};
+  EXPECT_EQ(files(noGit), (std::vector<std::string>{"r/gen/g.py", "r/inner/local.py", "r/inner/own.py", "r/pkg/a.py",
+                                                    "r/pkg/x.mine.py"}));
+  // A folder git ignores, scanned by name, is scanned.
+  ProcessResult r = run({"check", "--format", "json", "--no-cache", "r/gen"});
+  EXPECT_EQ(YAML::Load(r.out)["sites"].size(), 1u) << r.err;
+}
+
 }  // namespace
 }  // namespace archscan
 

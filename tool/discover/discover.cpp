@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "discover/folder.h"
+#include "discover/git_files.h"
 #include "discover/gitignore.h"
 #include "util/glob.h"
 #include "util/input_file.h"
@@ -246,6 +247,7 @@ class Walk {
       listing_ = &out.listings.back();
     }
     displayBase_ = names.displayBase(root);
+    git_ = gitFiles(root.string());
     std::error_code ec;
     canonRoot_ = fs::weakly_canonical(root, ec);
     absRoot_ = fs::absolute(root, ec).lexically_normal();
@@ -277,7 +279,7 @@ class Walk {
     std::string p = join(dir, e.name);
     bool isExcluded = excluded(rel, absRoot_, excludes_, out_);
     if (e.kind == FolderEntry::Kind::Folder) {
-      if (hiddenFolder(e.name) || e.name == "__pycache__" || e.name == "node_modules" || ignore_.ignored(rel, true) ||
+      if (hiddenFolder(e.name) || e.name == "__pycache__" || e.name == "node_modules" || ignored(p, rel, true) ||
           isExcluded) {
         if (listing_ && !e.link) listing_->skipped.push_back(p);
         return;
@@ -290,7 +292,7 @@ class Walk {
       listing_->files.push_back(names_.absolute(p).string());
     const Frontend* fe = frontends_.forFile(rel);
     if (!fe && !isExcluded && !hasExtension(e.name) && !e.link && regular) fe = frontends_.forFile(rel, head(p));
-    if (!fe || ignore_.ignored(rel, false) || isExcluded) return;
+    if (!fe || ignored(p, rel, false) || isExcluded) return;
     if (e.link) {
       std::error_code ec;
       fs::path target = fs::weakly_canonical(p, ec);
@@ -310,6 +312,22 @@ class Walk {
     out_.files.back().stamp = stamp;
   }
 
+  // Inside a git work tree, whatever git does not list is ignored; outside
+  // one, or without git, the .gitignore files met on the way decide.
+  bool ignored(const std::string& path, const std::string& rel, bool folder) {
+    if (!git_) return ignore_.ignored(rel, folder);
+    if (!folder) return git_->files.count(rel) == 0;
+    if (git_->folders.count(rel)) return false;
+    if (!git_->files.count(rel)) return true;
+    // A repository inside (a submodule, a clone git would add): its own git lists its files.
+    if (auto inner = gitFiles(path)) {
+      for (const auto& f : inner->files) git_->files.insert(rel + "/" + f);
+      for (const auto& d : inner->folders) git_->folders.insert(rel + "/" + d);
+    }
+    git_->folders.insert(rel);
+    return false;
+  }
+
   std::string rootName_;  // SourceFile::root
   std::optional<std::string> displayBase_;
   const DiscoverOptions& opts_;
@@ -318,6 +336,7 @@ class Walk {
   Discovery& out_;
   TreeListing* listing_ = nullptr;
   IgnoreRules ignore_;
+  std::optional<GitFiles> git_;
   std::vector<Exclude> excludes_;
   fs::path canonRoot_, absRoot_;
 };
