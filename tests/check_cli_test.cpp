@@ -140,6 +140,11 @@ TEST_F(CheckCli, CountsAgreeWithTheirNouns) {
       << r.out;
   r = run({"audit", "--target", "sm_120", "--format", "html", "t"});
   EXPECT_NE(r.out.find(" in 1 file · 1 finding (0 errors, 1 warning, 0 notes), as"), std::string::npos);
+  spit(dir / "u/one.py", "import torch\nCAP = torch.cuda.get_device_capability()[0]\nU = {9: 1, 10: 2}\nx = U[CAP]\n");
+  r = run({"fix", "--add", "sm_120", "--like", "sm_100", "u"});
+  EXPECT_EQ(r.err,
+            "archscan: would patch 1 site in 1 file; 1 value was copied from a neighbour: review it; run again with "
+            "--write to apply\n");
   for (const std::string& out : {run({"check", "--target", "sm_120", "t"}).out,
                                  run({"audit", "--target", "sm_120", "--format", "markdown", "t"}).out,
                                  run({"audit", "--target", "sm_120", "--format", "html", "t"}).out}) {

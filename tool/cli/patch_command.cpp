@@ -128,10 +128,11 @@ void printSummary(const Plan& plan, const Program& p, const std::string& likes, 
       << (plan.sitesPatched() == 1 ? "" : "s") << " in " << plan.files.size() << " file"
       << (plan.files.size() == 1 ? "" : "s");
   if (copied)
-    err << "; " << copied << " value" << (copied == 1 ? " was" : "s were") << " copied from a neighbour: review them";
+    err << "; " << copied << " value" << (copied == 1 ? " was" : "s were") << " copied from a neighbour: review "
+        << (copied == 1 ? "it" : "them");
   if (widened)
     err << "; " << widened << " test" << (widened == 1 ? " was" : "s were")
-        << " widened to share a neighbour's code: review them";
+        << " widened to share a neighbour's code: review " << (widened == 1 ? "it" : "them");
   if (!write) err << "; run again with --write to apply";
   err << "\n";
 }
