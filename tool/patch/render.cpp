@@ -357,20 +357,16 @@ Rendered renderSite(const LinkedSite& s, size_t idx, const PatchRule& r, const s
       case EntryForm::SpaceItem: {
         std::string sep = like.form == EntryForm::SemicolonItem ? ";" : " ";
         const Entry& at = anchorFor(s.site, like, r.add);
-        // `+PTX` asks for PTX of the newest arch only: it stays on the last item.
+        // `9.0+PTX` is SASS for 9.0 and PTX that every newer arch without its
+        // own SASS JITs from (10.0, 10.3, 11.0 when the list stops at 9.0).
+        // The PTX stays where it is: PTX for the new arch would run only on
+        // it and later, and take that fallback away from the archs between.
+        // The new arch is added as SASS.
         auto ptx = [](const Entry& e) { return e.style.suffix == "+PTX" || e.style.suffix == "+ptx"; };
         if (ptx(like) && key.size() > like.style.suffix.size() &&
             key.compare(key.size() - like.style.suffix.size(), std::string::npos, like.style.suffix) == 0)
           key.resize(key.size() - like.style.suffix.size());
-        bool last = true;
-        for (const Entry& e : s.site.entries)
-          last &= e.container.begin != at.container.begin || e.item.begin <= at.item.begin;
-        if (ptx(at) && last) {
-          uint32_t cut = at.item.end - static_cast<uint32_t>(at.style.suffix.size());
-          out.edits.push_back(baseEdit(s, idx, r, src, cut, at.item.end, sep + key + at.style.suffix));
-        } else {
-          out.edits.push_back(baseEdit(s, idx, r, src, at.item.end, at.item.end, sep + key));
-        }
+        out.edits.push_back(baseEdit(s, idx, r, src, at.item.end, at.item.end, sep + key));
         return out;  // one item per list
       }
       case EntryForm::Case:
