@@ -3,6 +3,7 @@
 // of the root are never written; fix --emit-patchset round-trips.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -84,6 +85,23 @@ TEST_F(PatchCli, FixRefusesAPathTheNewArchCannotRun) {
   ProcessResult blackwell = run({"fix", "hw", "--add", "sm_110", "--like", "sm_100"});
   EXPECT_EQ(blackwell.err.find("not patched: gemm[major]"), std::string::npos) << blackwell.err;
   EXPECT_NE(blackwell.out.find("grouped_gemm_sm100"), std::string::npos) << blackwell.out;
+}
+
+// Root fixing a user's checkout (a container, sudo) leaves every file the
+// user's: owner, group and mode are those of the file it replaces.
+TEST_F(PatchCli, WriteKeepsOwnerGroupAndMode) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only root can write a file another user owns";
+  fs::path file = dir / "tree/recipes.py";
+  ASSERT_EQ(::chown(file.c_str(), 65534, 65534), 0);
+  ASSERT_EQ(::chmod(file.c_str(), 0640), 0);
+  ProcessResult r = run({"fix", "tree", "--add", "sm_120", "--like", "sm_100", "--write"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_NE(slurp(file), kTable);  // it was replaced
+  struct stat st;
+  ASSERT_EQ(::stat(file.c_str(), &st), 0);
+  EXPECT_EQ(st.st_uid, 65534u);
+  EXPECT_EQ(st.st_gid, 65534u);
+  EXPECT_EQ(st.st_mode & 07777, 0640u);
 }
 
 TEST_F(PatchCli, NotACapabilityInFixExits2) {

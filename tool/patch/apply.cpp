@@ -84,6 +84,14 @@ unsigned FileOps::mode(const std::string& path) {
   return st.st_mode & 07777;
 }
 
+void FileOps::matchOwner(const std::string& target, const std::string& made) noexcept {
+  struct stat want, have;
+  if (::stat(target.c_str(), &want) != 0 || ::stat(made.c_str(), &have) != 0) return;
+  if (want.st_uid == have.st_uid && want.st_gid == have.st_gid) return;
+  // chown may clear set-id bits: the mode is set again after it.
+  if (::chown(made.c_str(), want.st_uid, want.st_gid) == 0) ::chmod(made.c_str(), want.st_mode & 07777);
+}
+
 bool FileOps::writable(const std::string& path) {
   // Root may write anything, so the mode bits say what the owner meant.
   return (mode(path) & 0222) != 0 && ::access(path.c_str(), W_OK) == 0;
@@ -163,6 +171,7 @@ void applyWrites(const std::vector<FileWrite>& writes, FileOps& ops, const Apply
   try {
     for (size_t i = 0; i < writes.size(); ++i) {
       ops.create(j.targets[i].temp, writes[i].content, ops.mode(writes[i].path));
+      ops.matchOwner(writes[i].path, j.targets[i].temp);
       ops.reached("temporary " + std::to_string(i + 1));
     }
     for (const auto& w : writes) checkUnchanged(w);  // the window between planning and now

@@ -42,6 +42,10 @@ class FileOps {
   virtual void rename(const std::string& from, const std::string& to);  // throws
   virtual bool remove(const std::string& path) noexcept;  // true when a file was removed
   virtual unsigned mode(const std::string& path);  // permission bits, throws
+  // Gives `made` the owner and group of `target`, whose replacement it is: a
+  // file written by root in a user's checkout stays the user's. Best effort:
+  // only root may give a file away, and a user's own files need nothing.
+  virtual void matchOwner(const std::string& target, const std::string& made) noexcept;
   // False for a read-only file: no write bit at all, or none for this process.
   virtual bool writable(const std::string& path);
   virtual bool exists(const std::string& path) noexcept;  // without following a last symlink
