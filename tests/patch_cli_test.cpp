@@ -87,6 +87,43 @@ TEST_F(PatchCli, FixRefusesAPathTheNewArchCannotRun) {
   EXPECT_NE(blackwell.out.find("grouped_gemm_sm100"), std::string::npos) << blackwell.out;
 }
 
+// fix never widens a decision made on purpose: a gate check lists as gated
+// (its message names the archs a feature requires), or one whose message or
+// comment says the new arch is left out. A plain refusal is widened.
+TEST_F(PatchCli, FixLeavesDeliberateGatesAlone) {
+  spit(dir / "g/gates.py",
+       "import torch\n\n\n"
+       "def fused_moe(x):\n"
+       "    major = torch.cuda.get_device_capability()[0]\n"
+       "    if major not in (10, 11):\n"
+       "        raise RuntimeError('fused MoE requires SM100 or SM110')\n"
+       "    return x\n\n\n"
+       "def grouped(x):\n"
+       "    major = torch.cuda.get_device_capability()[0]\n"
+       "    # SM12x is excluded on purpose: this kernel keeps its accumulators in tensor memory.\n"
+       "    if major != 10:\n"
+       "        raise RuntimeError('unsupported GPU')\n"
+       "    return x\n\n\n"
+       "def plain(x):\n"
+       "    major = torch.cuda.get_device_capability()[0]\n"
+       "    if major not in (9, 10):\n"
+       "        raise RuntimeError('unsupported GPU')\n"
+       "    return x\n");
+  ProcessResult r = run({"fix", "g", "--add", "sm_120", "--like", "sm_100"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("g/gates.py:6: not patched: fused_moe[major] (sm_120): a deliberate gate (\"fused MoE "
+                       "requires SM100 or SM110\")"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("g/gates.py:14: not patched: grouped[major] (sm_120): its message or comment says sm_120 is "
+                       "left out on purpose"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out.find("(10, 11, 12)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("+    if major not in (9, 10, 12):"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("major not in (10, 12)"), std::string::npos) << r.out;
+}
+
 // Root fixing a user's checkout (a container, sudo) leaves every file the
 // user's: owner, group and mode are those of the file it replaces.
 TEST_F(PatchCli, WriteKeepsOwnerGroupAndMode) {

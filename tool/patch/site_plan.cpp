@@ -1,6 +1,10 @@
 #include "patch/site_plan.h"
 
+#include <cctype>
+#include <string_view>
+
 #include "analyze/coverage.h"
+#include "analyze/effect.h"
 #include "analyze/paths.h"
 #include "frontend/path_needs.h"
 
@@ -34,6 +38,54 @@ std::vector<const Site*> nestedIn(const Program& p, size_t i, const std::vector<
 }
 
 SitePlan skipped(std::string reason) { return {SiteVerdict::Skipped, {}, std::move(reason)}; }
+
+std::string lowered(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Whether words (a refusal's message, a comment) say `t` is left out on
+// purpose: they name t or its family (sm_120, sm120, SM12x, 12.0, 12.x) and
+// say it is excluded or unsupported.
+bool saysExcluded(std::string_view words, const Arch& t) {
+  std::string w = lowered(words);
+  std::string sm = std::to_string(t.major * 10 + t.minor), major = std::to_string(t.major);
+  bool names = false;
+  for (const std::string& n : {"sm_" + sm, "sm" + sm, "sm " + sm, "sm" + major + "x", "sm_" + major + "x",
+                               major + "." + std::to_string(t.minor), major + ".x", "compute_" + sm})
+    names |= w.find(n) != std::string::npos;
+  if (!names) return false;
+  for (const char* no : {"exclud", "not supported", "unsupported", "does not support", "doesn't support", "not support",
+                         "lacks", "no support", "not available", "disabled", "not enabled"})
+    if (w.find(no) != std::string::npos) return true;
+  return false;
+}
+
+// The comment lines right above line `line` (1-based) and a comment on it.
+std::string commentsAt(const std::string& text, int line, std::string_view marker) {
+  std::vector<std::string_view> lines;
+  for (size_t start = 0; start <= text.size();) {
+    size_t nl = text.find('\n', start);
+    lines.push_back(std::string_view(text).substr(start, (nl == std::string::npos ? text.size() : nl) - start));
+    if (nl == std::string::npos) break;
+    start = nl + 1;
+  }
+  std::string out;
+  auto commentOf = [&](std::string_view l) {
+    size_t at = l.find(marker);
+    return at == std::string_view::npos ? std::string_view() : l.substr(at);
+  };
+  if (line >= 1 && line <= static_cast<int>(lines.size())) out += commentOf(lines[line - 1]);
+  for (int i = line - 1; i >= 1 && i >= line - 3; --i) {
+    std::string_view l = lines[i - 1];
+    size_t first = l.find_first_not_of(" \t");
+    if (first == std::string_view::npos || l.compare(first, marker.size(), marker) != 0) break;
+    out += "\n";
+    out += l.substr(first);
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -80,6 +132,14 @@ SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::fun
     return {SiteVerdict::Already, {}, why};
   }
   if (c == Coverage::CoveredByRange) return skipped("a range already covers " + rule.add.name());
+  // A deliberate gate is a decision, not a gap: check lists it as gated.
+  if (s.site.polarity == Polarity::Allow)
+    if (auto why = gateReason(s))
+      return skipped("a deliberate gate (" + *why + "); widen it by hand if " + rule.add.name() +
+                     " is meant to have the feature");
+  std::string comments = commentsAt(source(), s.site.line, s.language == Language::Python ? "#" : "//");
+  if (saysExcluded(s.site.crash_message, rule.add) || saysExcluded(comments, rule.add))
+    return skipped("its message or comment says " + rule.add.name() + " is left out on purpose");
   // The hardware: widening an arm the new arch cannot run sends it into that code.
   // A table's new entry is judged as written (a copied value renamed for the
   // new arch, or the patch set's own value), once rendered below.
