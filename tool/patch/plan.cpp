@@ -63,7 +63,7 @@ void selectAndRender(const PatchSet& set, const Program& p, const PlanOptions& o
     checkGlobsSelect(rule, p, opts.roots, opts.analyze);
     for (size_t i = 0; i < p.sites.size(); ++i) {
       const LinkedSite& s = p.sites[i];
-      if (!visible(s, opts.analyze) || s.site.polarity != Polarity::Allow) continue;
+      if (!visible(s, opts.analyze)) continue;  // deny-lists: planSite narrows one that lets the arch in wrongly
       std::string rel = rootRelative(s.file, opts.roots);
       if (!passes(rule.where, s, rel, p, false)) continue;
       if (!rule.except.empty() && passes(rule.except, s, rel, p, true)) continue;

@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "analyze/paths.h"
 #include "patch/patchset.h"
 
 namespace archscan {
@@ -97,6 +98,16 @@ void checkSemantics(const PatchedText& f, const std::vector<const Edit*>& edits,
     if (!edited) {
       if (is != was)
         fail(o.line, o.name, "not selected, yet its archs would change from " + join(was) + " to " + join(is));
+      continue;
+    }
+    // A narrowed range keeps its archs and sends the new one elsewhere.
+    bool narrowed = true;
+    for (const Edit* e : it->second) narrowed &= e->value_source.rfind("narrowed", 0) == 0;
+    if (narrowed) {
+      const Arch& t = it->second.front()->add_arch;
+      TakenPath before = takenPath(o, t), after = takenPath(*now, t);
+      if (is != was || (before.arm == after.arm && before.past == after.past))
+        fail(o.line, o.name, "would still let " + t.name() + " into the same path after narrowing");
       continue;
     }
     // Old plus the added archs, in the spelling the site uses (sm_120a beside sm_100a).

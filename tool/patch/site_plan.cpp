@@ -7,6 +7,7 @@
 #include "analyze/effect.h"
 #include "analyze/paths.h"
 #include "frontend/path_needs.h"
+#include "patch/narrow.h"
 
 namespace archscan {
 namespace {
@@ -106,6 +107,17 @@ std::optional<std::string> likePathRefusal(const Site& s, const PatchRule& rule,
 SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::function<const std::string&()>& source) {
   const Program& p = in.program;
   const LinkedSite& s = p.sites[in.site];
+  // A range that lets the new arch into a path it cannot run (what check
+  // reports as wrong-path) is narrowed, whatever `like` is: widening
+  // anything else would not get it a path it can run.
+  bool shown = !s.vetoed && (in.all || s.confidence != Confidence::Low) && !unreachable(s.site, rule.add);
+  if (in.knowledge && shown)
+    if (auto wrong = wrongPath(s.site, s.file, rule.add, *in.knowledge)) {
+      SitePlan out{SiteVerdict::Edits, renderNarrowing(s, in.site, rule, source(), *wrong), ""};
+      if (!out.rendered.skip_reason.empty()) return skipped(out.rendered.skip_reason);
+      return out;
+    }
+  if (s.site.polarity != Polarity::Allow) return {};  // a deny-list names who is turned away, not who is served
   Coverage c = coverage(s.site, rule.add);
   if (s.site.kind == SiteKind::Range) {
     if (c == Coverage::Missing && coverage(s.site, rule.like) != Coverage::Missing)

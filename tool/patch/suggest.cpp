@@ -44,6 +44,15 @@ std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<
       if (a.smInt() < target->smInt() && std::find(likes.begin(), likes.end(), a) == likes.end()) likes.push_back(a);
     }
     std::sort(likes.begin(), likes.end(), [](const Arch& a, const Arch& b) { return a.smInt() > b.smInt(); });
+    // A range that admits the target wrongly is narrowed whatever `like` is;
+    // the fix names the range's own floor (`major >= 10`: sm_100), so that
+    // `fix --add T --like` it plans the same edit.
+    if (likes.empty())
+      for (const auto& r : s.site.ranges)
+        if (r.low && r.contains(*target) && *r.low < target->smInt()) {
+          likes.push_back(Arch{*r.low / 10, *r.low % 10, false, Variant::None});
+          break;
+        }
     std::optional<Arch> like;
     SitePlan planned;
     for (const Arch& a : likes) {
@@ -60,7 +69,9 @@ std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<
     if (!like) continue;
     const Rendered& rendered = planned.rendered;
     SuggestedFix fix;
-    fix.description = "Add " + target->name() + " like " + like->name() + " (review any copied value)";
+    bool narrows = !rendered.edits.empty() && rendered.edits.front().value_source.rfind("narrowed", 0) == 0;
+    fix.description = narrows ? "Narrow the test so " + target->name() + " takes a path it can run (review)"
+                              : "Add " + target->name() + " like " + like->name() + " (review any copied value)";
     fix.add = target->name();
     fix.like = like->name();
     for (const auto& e : rendered.edits) fix.review |= !e.value_source.empty();

@@ -200,7 +200,7 @@ def grouped_gemm(a, b):
         return grouped_gemm_sm100(a, b)
     return grouped_gemm_sm80(a, b)
 )",
-       AuditRole::FromSeverity, false,
+       AuditRole::FromSeverity, true,
        R"(A range, a family test, an else or default, or a list the arch was added
 to admits the target into a path that needs hardware the target lacks. An
 arch is hardware, not a number: sm_120 is above sm_100 and has neither
@@ -224,9 +224,12 @@ judged at each call, by the range its definition tests; a ternary's two
 answers (`arch >= 90 ? tiles_sm90() : tiles_sm80()`) are two paths; and a
 `#if` that defines a flag (`#define SM90_ENABLED`) compiles what `#ifdef
 SM90_ENABLED` guards in the same file.
-Fix: narrow the admitting test (`major >= 10` to `major in (10, 11)`), so the
-target reaches its refusal or a generic path, or add a path for it. Ranges
-are never patched automatically.
+Fix: narrow the admitting test, so the target reaches its refusal or a
+generic path, or add a path for it. `fix --add sm_120` narrows it, marked for
+review: `major >= 10` becomes `10 <= major < 12`, C/C++ `sm >= 100` becomes
+`sm >= 100 && sm < 120`, and a refusal the target passes (`if cc[0] < 10:
+return`) turns it away too (`(cc[0] < 10 or cc[0] >= 12)`). An else branch,
+a helper's range or a macro's test is left to a person, with the reason.
 )"},
       // scripts/new-rule.sh adds entries above this line.
   };

@@ -1,0 +1,125 @@
+#include "patch/narrow.h"
+
+#include <cctype>
+#include <regex>
+#include <string>
+
+namespace archscan {
+namespace {
+
+// `subject OP literal` or `literal OP subject`, with the one bound the range has.
+struct Comparison {
+  std::string subject;
+  std::string op;  // as if the subject were on the left: >=, >, <, <=
+  std::string literal;
+};
+
+std::string flipped(const std::string& op) {
+  if (op == "<") return ">";
+  if (op == "<=") return ">=";
+  if (op == ">") return "<";
+  return "<=";
+}
+
+std::optional<Comparison> split(const std::string& text) {
+  static const std::regex cmp(R"(^\s*(.+?)\s*(>=|<=|>|<)\s*(.+?)\s*$)");
+  std::smatch m;
+  if (!std::regex_match(text, m, cmp)) return std::nullopt;
+  static const std::regex literal(R"(^(\d+|\(\s*\d+\s*,\s*\d+\s*\))$)");
+  std::string a = m[1], op = m[2], b = m[3];
+  if (std::regex_match(b, literal) && !std::regex_match(a, literal)) return Comparison{a, op, b};
+  if (std::regex_match(a, literal) && !std::regex_match(b, literal)) return Comparison{b, flipped(op), a};
+  return std::nullopt;
+}
+
+// `t` spelled as `like` is: 10 -> 12, 100 -> 120, 1000 -> 1200, (10, 0) -> (12, 0).
+std::optional<std::string> spelledLike(const std::string& like, const Arch& t) {
+  if (like.front() == '(') {
+    std::string sep = like.find(", ") != std::string::npos ? ", " : ",";
+    return "(" + std::to_string(t.major) + sep + std::to_string(t.minor) + ")";
+  }
+  long v = std::stol(like);
+  if (v < 20) return std::to_string(t.major);  // a major: `< 12` leaves out 12.0 and 12.1 alike
+  if (v < 200) return std::to_string(t.smInt());
+  if (v < 2000) return std::to_string(t.smInt() * 10);
+  return std::nullopt;
+}
+
+}  // namespace
+
+Rendered renderNarrowing(const LinkedSite& s, size_t idx, const PatchRule& r, const std::string& src,
+                         const WrongPath& wrong) {
+  Rendered out;
+  const Arch& t = r.add;
+  if (wrong.taken.arm == kFallbackArm && !wrong.taken.past) {
+    out.skip_reason = "it reaches " + wrong.taken.how + ", which needs " + wrong.missing.front() + ": add an arm for " +
+                      t.name() + " before it by hand";
+    return out;
+  }
+  if (!s.site.predicate.empty()) {
+    out.skip_reason = "the range is decided inside " + s.site.predicate + "(); narrow it there by hand";
+    return out;
+  }
+  if (!s.site.macro.empty()) {
+    out.skip_reason = "the test is written in the macro " + s.site.macro + "; narrow it there by hand";
+    return out;
+  }
+  // The range that let t in: the arm's own, or the deny test it passed.
+  const ArchRange* range = nullptr;
+  for (const auto& rg : s.site.ranges)
+    if (wrong.taken.past ? !rg.contains(t) : (rg.arm == wrong.taken.arm && rg.contains(t))) range = &rg;
+  auto c = range ? split(range->text) : std::nullopt;
+  if (!range || !c || range->item.end > src.size() ||
+      src.compare(range->item.begin, range->item.end - range->item.begin, range->text) != 0) {
+    out.skip_reason = "cannot narrow `" + (range ? range->text : wrong.taken.how) + "` automatically";
+    return out;
+  }
+  bool admits = c->op == ">=" || c->op == ">";
+  if (admits == wrong.taken.past) {
+    out.skip_reason = "cannot narrow `" + range->text + "` automatically";
+    return out;
+  }
+  auto bound = spelledLike(c->literal, t);
+  if (!bound) {
+    out.skip_reason = "cannot spell " + t.name() + " as `" + c->literal + "` is spelled";
+    return out;
+  }
+  bool python = s.language == Language::Python;
+  // Parentheses keep the new test one operand beside `&&`/`and`; a test
+  // already alone in its parentheses (`if (sm >= 100)`) needs none.
+  auto wrapped = [&](const std::string& inner) {
+    size_t before = src.find_last_not_of(" \t", range->item.begin == 0 ? std::string::npos : range->item.begin - 1);
+    size_t after = src.find_first_not_of(" \t", range->item.end);
+    bool alone = before != std::string::npos && src[before] == '(' && after != std::string::npos && src[after] == ')';
+    // Python: the whole condition of an `if`/`elif`/`assert` (`if cc[0] < 10:`).
+    if (python && before != std::string::npos && after != std::string::npos && (src[after] == ':' || src[after] == ','))
+      for (const char* kw : {"if", "elif", "assert", "while"}) {
+        size_t n = std::char_traits<char>::length(kw);
+        alone |= before + 1 >= n && src.compare(before + 1 - n, n, kw) == 0 &&
+                 (before + 1 == n || !std::isalnum(static_cast<unsigned char>(src[before - n])));
+      }
+    return alone ? inner : "(" + inner + ")";
+  };
+  std::string text;
+  if (admits) {
+    text = python ? c->literal + (c->op == ">=" ? " <= " : " < ") + c->subject + " < " + *bound
+                  : wrapped(range->text + " && " + c->subject + " < " + *bound);
+  } else {
+    text = wrapped(range->text + (python ? " or " : " || ") + c->subject + " >= " + *bound);
+  }
+  Edit e;
+  e.file = s.file;
+  e.begin = range->item.begin;
+  e.end = range->item.end;
+  e.text = text;
+  e.site = idx;
+  e.line = range->line;
+  e.add_arch = t;
+  e.add = t.name();
+  e.like = r.like.name();
+  e.value_source = "narrowed: " + t.name() + " has no " + wrong.missing.front();
+  out.edits.push_back(std::move(e));
+  return out;
+}
+
+}  // namespace archscan
