@@ -50,7 +50,7 @@ static_assert(fieldCount<PathNeed>() == 3);
 static_assert(fieldCount<Site>() == 40);
 static_assert(fieldCount<Lookup>() == 10);
 static_assert(fieldCount<Import>() == 4);
-static_assert(fieldCount<FunctionSummary>() == 5);
+static_assert(fieldCount<FunctionSummary>() == 6);
 static_assert(fieldCount<Instance>() == 2);
 static_assert(fieldCount<Diagnostic>() == 4);
 static_assert(fieldCount<FileFacts>() == 12);
@@ -150,7 +150,7 @@ FileFacts fullFacts() {
   l.table_file = "/abs/table.h";
   f.lookups = {l};
   f.imports = {Import{2, "a.b", "T", "U"}};
-  f.functions = {FunctionSummary{"helper", {"x", "archs"}, true, true, {r}}};
+  f.functions = {FunctionSummary{"helper", {"x", "archs"}, true, true, {r}, {"get_default_recipe", "launch"}}};
   f.instances = {Instance{"ctx", "Ctx"}};
   f.diagnostics = {Diagnostic{"warning", "pkg/mod.py", 24, "syntax error \xc3\xa9"}};
   f.suppressions = {Suppression{25, {"*"}, "# archscan: ignore"}};
@@ -194,7 +194,7 @@ TEST(FactsIo, DocumentsRoundTripAndCheckTheirFormat) {
   EXPECT_EQ(back.files.size(), 2u);
 
   std::string future = text;
-  future.replace(future.find("\"archscan_facts\":2"), 18, "\"archscan_facts\":99");
+  future.replace(future.find("\"archscan_facts\":" + std::to_string(kFactsFormat)), 18, "\"archscan_facts\":99");
   try {
     readFactsDocument(future, "f.json");
     FAIL() << "a future format was read";

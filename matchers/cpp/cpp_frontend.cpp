@@ -12,6 +12,7 @@
 #include "frontend/prefilter.h"
 #include "frontend/suppressions.h"
 #include "guards.h"
+#include "raw_functions.h"
 #include "raw_lexer.h"
 #include "recovery.h"
 
@@ -121,6 +122,18 @@ FileFacts CppFrontend::read(const SourceText& src, bool withClang) const {
     fs.name = cpp::dottedName(f.name);
     fs.params = f.params;
     fs.returns_capability = f.returns && cpp::judgeOperand(*f.returns, k_).evidence.subject;
+    fs.calls = cpp::callsIn(source, tokens, f.body, FunctionSummary::kMaxCalls);
+    facts.functions.push_back(std::move(fs));
+  }
+  // Functions Clang dropped (a signature naming a type from a missing
+  // header) still call and are called: their names and calls from the text.
+  for (const auto& rf : cpp::rawFunctions(source, tokens)) {
+    bool known = false;
+    for (const auto& f : obs.functions) known |= f.body.begin == rf.body.begin;
+    if (known) continue;
+    FunctionSummary fs;
+    fs.name = rf.name;
+    fs.calls = cpp::callsIn(source, tokens, rf.body, FunctionSummary::kMaxCalls);
     facts.functions.push_back(std::move(fs));
   }
   facts.diagnostics = obs.diagnostics;

@@ -2,6 +2,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <algorithm>
 #include <memory>
 #include <regex>
 
@@ -120,6 +121,39 @@ int PythonFrontend::syntaxErrors(const SourceText& source) const {
   return countErrors(ts_tree_root_node(tree.get()));
 }
 
+namespace {
+
+// The names a function's body calls, by their last part (`utils.recipe()` ->
+// `recipe`): link/ turns them into callers. A tree cursor keeps it iterative.
+std::vector<std::string> callsIn(TSNode function, const py::ModuleIndex& idx) {
+  std::vector<std::string> out;
+  TSTreeCursor cur = ts_tree_cursor_new(function);
+  bool down = true;
+  while (out.size() < FunctionSummary::kMaxCalls) {
+    TSNode n = ts_tree_cursor_current_node(&cur);
+    if (down && py::is(n, "call")) {
+      TSNode fn = py::field(n, "function");
+      if (py::is(fn, "attribute")) fn = py::field(fn, "attribute");
+      if (py::is(fn, "identifier")) {
+        std::string name = idx.text(fn);
+        if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(std::move(name));
+      }
+    }
+    if (down && ts_tree_cursor_goto_first_child(&cur)) continue;
+    if (ts_tree_cursor_goto_next_sibling(&cur)) {
+      down = true;
+      continue;
+    }
+    if (!ts_tree_cursor_goto_parent(&cur)) break;
+    if (ts_node_eq(ts_tree_cursor_current_node(&cur), function)) break;
+    down = false;
+  }
+  ts_tree_cursor_delete(&cur);
+  return out;
+}
+
+}  // namespace
+
 FileFacts PythonFrontend::extract(const SourceText& src) const {
   const std::string& path = src.path;
   const std::string& source = src.text;
@@ -159,6 +193,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
     s.raises = idx.raises(f.node);
     s.returns_capability = eval.returnsCapability(f);
     s.admits = py::admittedBy(f.node, ctx);
+    s.calls = callsIn(f.node, idx);
     facts.functions.push_back(std::move(s));
   }
   for (const auto& a : idx.assignments()) {

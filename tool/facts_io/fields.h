@@ -81,7 +81,7 @@ void fields(A& a, Import& i) {
 template <class A>
 void fields(A& a, FunctionSummary& f) {
   a("name", f.name), a("params", f.params), a("raises", f.raises), a("returns_capability", f.returns_capability),
-      a("admits", f.admits);
+      a("admits", f.admits), a("calls", f.calls);
 }
 template <class A>
 void fields(A& a, Instance& i) {

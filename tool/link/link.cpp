@@ -165,6 +165,8 @@ Program link(const std::vector<FileFacts>& files, const LinkOptions& opts) {
   std::map<std::string, int> ids;
   std::vector<size_t> fileOf;
   for (size_t f = 0; f < files.size(); ++f) {
+    for (const auto& fn : files[f].functions)
+      for (const auto& callee : fn.calls) p.callers[callee].push_back({files[f].path, fn.name});
     for (const auto& d : files[f].diagnostics) p.diagnostics.push_back(d);
     for (const auto& s : files[f].suppressions) p.suppressions.push_back({files[f].path, s});
     std::vector<Site> sites = files[f].sites;

@@ -1,6 +1,7 @@
 #pragma once
 // The linked view of a scanned tree: every site with the lookups that read
 // it (from any file), its effective evidence and severity, and its family.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -52,8 +53,18 @@ struct FileSuppression {
   Suppression suppression;
 };
 
+// A function whose body calls another (FunctionSummary::calls).
+struct Caller {
+  std::string file;
+  std::string function;  // its own name, dotted (Class.method, ns.fn)
+};
+
 struct Program {
   std::vector<LinkedSite> sites;
+  // Who calls each function, by the callee's last name (`recipe` for
+  // utils.recipe): approximate, as names may repeat, so it is used only
+  // where every caller must agree.
+  std::map<std::string, std::vector<Caller>> callers;
   std::vector<FileSuppression> suppressions;
   std::vector<Family> families;
   std::vector<Diagnostic> diagnostics;

@@ -231,6 +231,11 @@ struct FunctionSummary {
   // False` ... `return True`): the one-sided range of archs it returns true
   // for. Empty when it is not such a helper.
   std::vector<ArchRange> admits;
+  // The functions its body calls, by their last name (`get_default_recipe`,
+  // `fp8_gemm_nt`), at most kMaxCalls: link/ turns them into callers, so a
+  // refusal deep in a helper can be judged by what its callers run.
+  std::vector<std::string> calls;
+  static constexpr size_t kMaxCalls = 64;
 };
 
 // `NAME = Class(...)` at module level: calls on NAME run Class's methods.

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <string_view>
 
+#include "analyze/callers.h"
 #include "analyze/coverage.h"
 #include "analyze/effect.h"
 #include "analyze/paths.h"
@@ -157,6 +158,9 @@ SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::fun
   // new arch, or the patch set's own value), once rendered below.
   if (in.knowledge && s.site.kind != SiteKind::Mapping)
     if (auto why = likePathRefusal(s.site, rule, *in.knowledge)) return skipped(*why);
+  if (in.knowledge)
+    if (auto why = callersGate(p, in.site, rule.add, *in.knowledge))
+      return skipped(*why + "; widening it here would not give " + rule.add.name() + " a path");
   SitePlan out{SiteVerdict::Edits, {}, ""};
   out.rendered = renderSite(s, in.site, rule, source(), in.value_override ? in.value_override() : std::nullopt,
                             nestedIn(p, in.site, in.same_file));

@@ -3,6 +3,7 @@
 // key: a low-confidence note, listed with --all, so a bring-up can see which
 // features are off on the target by design without reading them by default
 // (on nine real trees every default gate note was judged correct as it is).
+#include "analyze/callers.h"
 #include "analyze/coverage.h"
 #include "analyze/effect.h"
 #include "analyze/paths.h"
@@ -23,6 +24,9 @@ void checkGated(const RuleContext& ctx, std::vector<Finding>& out) {
       // The hardware reason needs a site known to be about archs: a count or
       // a tile size compared beside kernel names is no gate.
       auto reason = said ? said : ls.confidence >= Confidence::Medium ? hardwareGate(s, t, ctx.k) : std::nullopt;
+      // Or its callers': a helper that refuses t is called only by
+      // dispatchers that keep t from anything it can run.
+      if (!reason && ls.confidence >= Confidence::Medium) reason = callersGate(ctx.program, i, t, ctx.k);
       if (!reason) continue;
       Finding f = makeFinding(
           ctx, "gated", i, Severity::Note, t.name(),

@@ -1,4 +1,5 @@
 // missing-arch: a target arch is absent from an allow-list site.
+#include "analyze/callers.h"
 #include "analyze/coverage.h"
 #include "analyze/effect.h"
 #include "analyze/paths.h"
@@ -45,6 +46,7 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
     for (const Arch& t : ctx.opts.targets) {
       if (coverage(s, t) != Coverage::Missing || unreachable(s, t)) continue;  // the check before it reports t
       if (hardwareGate(s, t, ctx.k)) continue;  // every path needs what t lacks: gated reports it
+      if (callersGate(ctx.program, i, t, ctx.k)) continue;  // so does every caller's: gated reports it
       if (wrongPath(s, ls.file, t, ctx.k)) continue;  // t falls into a path it cannot run: wrong-path reports it
       const LinkedSite* wider = widerSibling(ctx.program, ls, t);
       if (perArch && !wider) continue;

@@ -1,0 +1,56 @@
+#include "analyze/callers.h"
+
+#include <set>
+
+#include "analyze/paths.h"
+
+namespace archscan {
+namespace {
+
+std::string lastName(const std::string& dotted) {
+  size_t at = dotted.find_last_of(".:");
+  return at == std::string::npos ? dotted : dotted.substr(at + 1);
+}
+
+// A site of `function` in `file` that keeps t from what it can run.
+std::optional<std::string> refusesIn(const Program& p, const std::string& file, const std::string& function,
+                                     const Arch& t, const Knowledge& k) {
+  for (const auto& ls : p.sites) {
+    if (ls.file != file || ls.site.scope.empty() || lastName(ls.site.scope) != function) continue;
+    if (hardwareGate(ls.site, t, k) || wrongPath(ls.site, ls.file, t, k))
+      return function + " (" + file + ":" + std::to_string(ls.site.line) + ")";
+  }
+  return std::nullopt;
+}
+
+bool allCallersRefuse(const Program& p, const std::string& function, const Arch& t, const Knowledge& k, int depth,
+                      std::set<std::string>& seen, std::vector<std::string>& where) {
+  auto it = p.callers.find(function);
+  if (it == p.callers.end() || it->second.empty() || !seen.insert(function).second) return false;
+  for (const Caller& c : it->second) {
+    std::string name = lastName(c.function);
+    if (name == function) continue;  // recursion
+    if (auto r = refusesIn(p, c.file, name, t, k)) {
+      where.push_back(*r);
+      continue;
+    }
+    if (depth >= 3 || !allCallersRefuse(p, name, t, k, depth + 1, seen, where)) return false;
+  }
+  return !where.empty();
+}
+
+}  // namespace
+
+std::optional<std::string> callersGate(const Program& p, size_t i, const Arch& t, const Knowledge& k) {
+  const Site& s = p.sites[i].site;
+  if (s.scope.empty()) return std::nullopt;
+  std::set<std::string> seen;
+  std::vector<std::string> where;
+  if (!allCallersRefuse(p, lastName(s.scope), t, k, 1, seen, where)) return std::nullopt;
+  std::string list;
+  for (size_t n = 0; n < where.size() && n < 3; ++n) list += (n ? ", " : "") + where[n];
+  if (where.size() > 3) list += " and " + std::to_string(where.size() - 3) + " more";
+  return "every caller keeps " + t.name() + " from anything it can run: " + list;
+}
+
+}  // namespace archscan
