@@ -206,6 +206,29 @@ TEST_F(CheckCli, FailedOutputWriteIsReportedWithExit2) {
   EXPECT_EQ(folder.err, "archscan: t: a folder; cannot write the report there\n");
 }
 
+// A folder named like an HTML element, as a hostile checkout may hold: the
+// Markdown table (component, link text, link target) and the HTML page show
+// it as text.
+TEST_F(CheckCli, MarkupInFolderNamesIsTextInMarkdownAndHtml) {
+  const std::string folder = "<img src=x onerror=alert(1)>";
+  spit(dir / "m" / folder / "t.py",
+       "import torch\nCAP = torch.cuda.get_device_capability()[0]\nT = {9: 1, 10: 2}\ndef f():\n    return T[CAP]\n");
+  ProcessResult md = run({"audit", "--target", "sm_120", "--format", "markdown", "m"});
+  ASSERT_NE(md.out.find("t.py"), std::string::npos) << md.out;
+  // Outside code spans, no `<img`: split on backticks and look at the even parts.
+  size_t tick = 0, from = 0;
+  for (size_t at = md.out.find('`');; at = md.out.find('`', from)) {
+    std::string part = md.out.substr(from, (at == std::string::npos ? md.out.size() : at) - from);
+    if (tick % 2 == 0) EXPECT_EQ(part.find("<img"), std::string::npos) << part;
+    if (at == std::string::npos) break;
+    ++tick;
+    from = at + 1;
+  }
+  EXPECT_NE(md.out.find("%3Cimg"), std::string::npos) << md.out;  // the link target, percent-encoded
+  ProcessResult html = run({"audit", "--target", "sm_120", "--format", "html", "m"});
+  EXPECT_EQ(html.out.find("<img"), std::string::npos);
+}
+
 // A file name with ESC, a newline, a pipe, a backtick and markup: no format
 // may pass it through raw.
 TEST_F(CheckCli, ControlCharactersInFileNamesAreEscapedInEveryFormat) {
@@ -229,9 +252,13 @@ TEST_F(CheckCli, ControlCharactersInFileNamesAreEscapedInEveryFormat) {
 
   ProcessResult md = run({"audit", "--target", "sm_120", "--format", "markdown", "n"});
   EXPECT_TRUE(noRawControl(md.out)) << md.out;
-  EXPECT_NE(md.out.find("n/e\\x1b[31m<b>\\|`\\x0ax.py"), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find("[n/e\\\\x1b\\[31m&lt;b&gt;\\|`\\\\x0ax.py:3](n/e%1B%5B31m%3Cb%3E%7C%60%0Ax.py#L3)"),
+            std::string::npos)
+      << md.out;
+  EXPECT_EQ(md.out.find("<b>"), std::string::npos) << md.out;  // no markup a renderer would obey
 
   ProcessResult html = run({"audit", "--target", "sm_120", "--format", "html", "n"});
+  EXPECT_TRUE(noRawControl(html.out));
   EXPECT_EQ(html.out.find("<b>|"), std::string::npos);
   EXPECT_NE(html.out.find("&lt;b&gt;"), std::string::npos);
 

@@ -45,12 +45,18 @@ const char* emoji(CellState c) {
 }
 
 // Table cells hold no pipes, newlines or other control characters (names
-// from the tree may have any).
+// from the tree may have any), and no markup: a renderer that allows HTML
+// must not meet `<img onerror=...>` in a folder name, nor a `]` that ends
+// link text early.
 std::string cell(const std::string& raw) {
   std::string out;
   for (char c : printable(raw)) {
     if (c == '|') out += "\\|";
     else if (c == '\n' || c == '\r') out += ' ';
+    else if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (c == '&') out += "&amp;";
+    else if (c == '[' || c == ']' || c == '\\' || c == '*' || c == '_') out += std::string("\\") + c;
     else out += c;
   }
   return out;

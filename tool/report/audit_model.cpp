@@ -244,7 +244,9 @@ std::string percent(const std::string& path) {
   std::string out;
   static const char* hex = "0123456789ABCDEF";
   for (unsigned char c : path) {
-    if (c == ' ' || c == '#' || c == '?' || c == '%' || c == '"' || c < 0x20) {
+    // Also what ends or breaks a link in Markdown and HTML, or a table row: <>()[]'`\| and DEL.
+    if (c == ' ' || c == '#' || c == '?' || c == '%' || c == '"' || c < 0x20 || c == 0x7f || c == '<' || c == '>' ||
+        c == '(' || c == ')' || c == '[' || c == ']' || c == '\'' || c == '`' || c == '\\' || c == '|') {
       out += '%';
       out += hex[c >> 4];
       out += hex[c & 15];

@@ -53,8 +53,19 @@ std::string htmlEscape(const std::string& s) {
       case '\'':
         out += "&#39;";
         break;
-      default:
-        out += c;
+      default: {
+        // A control character (ESC, BEL, ...) from a file name is shown,
+        // never passed to the page; tabs and line ends are text.
+        auto u = static_cast<unsigned char>(c);
+        if ((u < 0x20 && c != '\t' && c != '\n' && c != '\r') || u == 0x7f) {
+          static const char* hex = "0123456789abcdef";
+          out += "\\x";
+          out += hex[u >> 4];
+          out += hex[u & 15];
+        } else {
+          out += c;
+        }
+      }
     }
   }
   return out;
