@@ -150,6 +150,21 @@ SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::fun
     if (auto why = gateReason(s))
       return skipped("a deliberate gate (" + *why + "); widen it by hand if " + rule.add.name() +
                      " is meant to have the feature");
+  // The function already gives the new arch a path of its own on the same
+  // subject (`if arch // 10 == 12:` beside `arch // 10 in [10, 11]`): the
+  // tests that leave it out there do so on purpose. A deny naming it (`if cap
+  // == (12, 0): use_cudnn = False`) turns one thing off, and says nothing.
+  if (s.site.subject && !s.site.subject->text.empty())
+    for (size_t j : in.same_file) {
+      const Site& o = p.sites[j].site;
+      if (j == in.site || !o.subject || o.subject->text != s.site.subject->text || o.scope != s.site.scope ||
+          o.polarity != Polarity::Allow)
+        continue;
+      for (const Entry& e : o.entries)
+        if (covers(e.arch, rule.add))
+          return skipped("this function gives " + rule.add.name() + " its own path (line " + std::to_string(e.line) +
+                         ", `" + e.key_text + "`); left out here on purpose");
+    }
   std::string comments = commentsAt(source(), s.site.line, s.language == Language::Python ? "#" : "//");
   if (saysExcluded(s.site.crash_message, rule.add) || saysExcluded(comments, rule.add))
     return skipped("its message or comment says " + rule.add.name() + " is left out on purpose");
