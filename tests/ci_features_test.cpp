@@ -154,6 +154,105 @@ TEST_F(CiFeatures, ConfigIsStrict) {
   EXPECT_NE(r.err.find("other.yaml:1:6: all must be true or false"), std::string::npos) << r.err;
 }
 
+// Two fixable findings on sm_120 from two rules: name-mismatch on a gate
+// list inside a function named for sm120, missing-arch on a table.
+const char* kTwoRules =
+    "import torch\n"
+    "\n"
+    "\n"
+    "def get_nvcc_flags_list(supported_major_versions=None):\n"
+    "    major = torch.cuda.get_device_capability()[0]\n"
+    "    if supported_major_versions and major not in supported_major_versions:\n"
+    "        raise RuntimeError(f\"no supported arch among {supported_major_versions}\")\n"
+    "    return [f\"-arch=sm_{major}0a\"]\n"
+    "\n"
+    "\n"
+    "def gen_gemm_sm120_module():\n"
+    "    return get_nvcc_flags_list(supported_major_versions=[9, 10])\n"
+    "\n"
+    "\n"
+    "TILE = {9: 128, 10: 256}\n"
+    "\n"
+    "\n"
+    "def tile():\n"
+    "    return TILE[torch.cuda.get_device_capability()[0]]\n";
+
+TEST_F(CiFeatures, SelectIgnoreAndRuleLevelsAgreeAcrossCheckAuditAndFix) {
+  spit(dir / "s/gemm.py", kTwoRules);
+  auto rules = [&](const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {"check", "--target", "sm_120", "--format", "json", "s"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    ProcessResult r = run(args);
+    EXPECT_LT(r.exit_code, 2) << r.err;
+    std::vector<std::string> out;
+    for (const auto& f : YAML::Load(r.out)["findings"])
+      out.push_back(f["rule"].as<std::string>() + " " + f["severity"].as<std::string>());
+    return out;
+  };
+  using V = std::vector<std::string>;
+  EXPECT_EQ(rules({}), (V{"name-mismatch error", "missing-arch error"}));
+  EXPECT_EQ(rules({"--select", "missing-arch"}), V{"missing-arch error"});
+  EXPECT_EQ(rules({"--ignore", "missing-arch"}), V{"name-mismatch error"});
+  // Comma-separated or repeated; a rule both selected and ignored is ignored.
+  EXPECT_EQ(rules({"--select", "missing-arch,name-mismatch", "--ignore", "name-mismatch"}), V{"missing-arch error"});
+  EXPECT_EQ(rules({"--select", "gated", "--select", "name-mismatch"}), V{"name-mismatch error"});
+
+  // archscan.yaml: a level per rule, and off; the command line's --select replaces the file's select.
+  spit(dir / "s/archscan.yaml", "rules:\n  missing-arch: note\n  name-mismatch: off\n");
+  EXPECT_EQ(rules({}), V{"missing-arch note"});
+  EXPECT_EQ(run({"check", "--target", "sm_120", "s"}).exit_code, 0);
+  spit(dir / "s/archscan.yaml", "select: [name-mismatch]\nignore: missing-arch\n");
+  EXPECT_EQ(rules({}), V{"name-mismatch error"});
+  EXPECT_EQ(rules({"--select", "missing-arch"}), V{});  // the file's ignore still applies
+  fs::remove(dir / "s/archscan.yaml");
+
+  // The audit counts what check reports.
+  ProcessResult audit = run({"audit", "--target", "sm_120", "--format", "json", "--ignore", "name-mismatch", "s"});
+  EXPECT_EQ(audit.exit_code, 1) << audit.err;
+  EXPECT_EQ(YAML::Load(audit.out)["totals"]["findings"].as<int>(), 1) << audit.out;
+
+  // fix edits exactly the sites check reports under the selection.
+  auto fixed = [&](const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {"fix", "--add", "sm_120", "--like", "sm_100", "--format", "json", "s"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    ProcessResult r = run(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    std::vector<std::string> out;
+    for (const auto& e : YAML::Load(r.out)["edits"]) out.push_back(e["site"].as<std::string>());
+    return out;
+  };
+  std::string gate = "gen_gemm_sm120_module:get_nvcc_flags_list().supported_major_versions";
+  EXPECT_EQ(fixed({}), (V{gate, "TILE"}));
+  EXPECT_EQ(fixed({"--ignore", "name-mismatch"}), V{"TILE"});
+  EXPECT_EQ(fixed({"--select", "name-mismatch"}), V{gate});
+  EXPECT_EQ(fixed({"--select", "gated"}), V{});
+}
+
+TEST_F(CiFeatures, UnknownRuleIdsAreUsageErrorsWithASuggestion) {
+  ProcessResult r = run({"check", "--target", "sm_120", "--select", "sibling-gap,missing-arc", "t"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err,
+            "archscan: --select: 'missing-arc' is not one of missing-arch, sibling-gap, bounded-range, name-mismatch, "
+            "deny-list-review, unlinked-site, gated, wrong-path; did you mean 'missing-arch'?\n");
+  r = run({"fix", "--add", "sm_120", "--like", "sm_100", "--ignore", "gate", "t"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("did you mean 'gated'?"), std::string::npos) << r.err;
+  spit(dir / "t/archscan.yaml", "rules:\n  sibling-gap: warning\n  missing-arc: off\n");
+  r = run({"check", "t"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("archscan: t/archscan.yaml:3:3: 'missing-arc' in rules is not one of", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("did you mean 'missing-arch'?"), std::string::npos) << r.err;
+  spit(dir / "t/archscan.yaml", "rules:\n  sibling-gap: warn\n");
+  r = run({"check", "t"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err,
+            "archscan: t/archscan.yaml:2:16: 'warn' in rules.sibling-gap is not one of error, warning, note, off\n");
+  spit(dir / "t/archscan.yaml", "ignore: [unlinked-sites]\n");
+  r = run({"check", "t"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("t/archscan.yaml:1:10: 'unlinked-sites' in ignore is not one of"), std::string::npos) << r.err;
+}
+
 TEST_F(CiFeatures, GithubAnnotations) {
   ProcessResult r = run({"check", "--target", "sm_120", "--format", "github", "t"});
   EXPECT_EQ(r.exit_code, 1);

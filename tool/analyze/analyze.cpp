@@ -59,6 +59,7 @@ Analysis analyze(const Program& program, const AnalyzeOptions& opts, const Knowl
   for (auto& f : all) {
     const LinkedSite& s = program.sites[f.site];
     if (f.confidence == Confidence::Low && !opts.all) continue;
+    if (auto level = opts.levels.find(f.rule); level != opts.levels.end()) f.severity = level->second;
     // Tests, benchmarks, examples and docs break no user's run: at most a warning.
     if (s.support && f.severity == Severity::Error) f.severity = Severity::Warning;
     bool suppressed = false;
@@ -68,7 +69,8 @@ Analysis analyze(const Program& program, const AnalyzeOptions& opts, const Knowl
       if (match) used.insert({s.file, sup.line});
       suppressed |= match;
     }
-    if (!suppressed) kept.push_back(std::move(f));
+    // After the suppressions are matched: an ignore comment for a rule turned off still has a use.
+    if (!suppressed && !opts.off.count(f.rule)) kept.push_back(std::move(f));
   }
   std::stable_sort(kept.begin(), kept.end(), [&](const Finding& a, const Finding& b) {
     const auto& sa = program.sites[a.site];

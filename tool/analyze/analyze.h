@@ -1,5 +1,8 @@
 #pragma once
 // Runs every rule over the linked program. Rules only read; findings are data.
+#include <map>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "arch/arch.h"
@@ -12,6 +15,10 @@ namespace archscan {
 struct AnalyzeOptions {
   std::vector<Arch> targets;
   bool all = false;  // show low-confidence and arch-specific sites too
+  // --select, --ignore and archscan.yaml `rules:`: the rules not reported, and
+  // the level every finding of a rule takes instead of the rule's own.
+  std::set<std::string> off;
+  std::map<std::string, Severity> levels;
 };
 
 struct RuleContext {

@@ -67,10 +67,13 @@ CLI::Option* bind(CLI::App* sub, const OptionSpec& spec, Options& o) {
                                     [&](std::vector<DeclaredFamily> Options::*) -> CLI::Option* { return nullptr; },
                                     [&](ComponentGlobs Options::*) -> CLI::Option* { return nullptr; },
                                     [&](std::vector<DeclaredArch> Options::*) -> CLI::Option* { return nullptr; },
+                                    [&](RuleLevels Options::*) -> CLI::Option* { return nullptr; },
                                 },
                                 spec.field);
   if (!opt) return nullptr;
   if (!spec.metavar.empty()) opt->type_name(spec.metavar);
+  // Split before the choices are checked, so each id of "missing-arch,gated" is checked on its own.
+  if (spec.check == Check::Rule) opt->delimiter(',');
   if (!spec.choices.empty()) opt->check(choiceValidator(spec));
   if (spec.required) opt->required();
   return opt;

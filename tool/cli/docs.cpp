@@ -185,10 +185,18 @@ std::string configSchema() {
               w.endArray();
             }
           } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
-            w.field("$ref", o.check == Check::Arch ? "#/$defs/archs" : "#/$defs/strings");
+            w.field("$ref", o.check == Check::Arch   ? "#/$defs/archs"
+                            : o.check == Check::Rule ? "#/$defs/rules"
+                                                     : "#/$defs/strings");
           } else if constexpr (std::is_same_v<T, std::vector<DeclaredFamily>> || std::is_same_v<T, ComponentGlobs>) {
             w.field("type", "object");
             w.key("additionalProperties").beginObject().field("$ref", "#/$defs/strings").endObject();
+          } else if constexpr (std::is_same_v<T, RuleLevels>) {
+            w.field("type", "object");
+            w.key("propertyNames").beginObject().field("$ref", "#/$defs/rule").endObject();
+            w.key("additionalProperties").beginObject().key("enum").beginArray();
+            for (const auto& c : o.choices) w.value(c);
+            w.endArray().endObject();
           } else if constexpr (std::is_same_v<T, std::vector<DeclaredArch>>) {
             w.field("type", "array").key("items").beginObject().field("type", "object");
             w.key("required").beginArray().value("cc").endArray().field("additionalProperties", false);
@@ -227,6 +235,21 @@ std::string configSchema() {
       .key("items")
       .beginObject()
       .field("$ref", "#/$defs/arch")
+      .endObject()
+      .endObject();
+  w.endArray().endObject();
+  w.key("rule").beginObject().field("description", "A rule id (archscan rules lists them)");
+  w.key("enum").beginArray();
+  for (const auto& r : ruleCatalogue()) w.value(r.id);
+  w.endArray().endObject();
+  w.key("rules").beginObject().field("description", "One rule id, or a list of them");
+  w.key("anyOf").beginArray();
+  w.beginObject().field("$ref", "#/$defs/rule").endObject();
+  w.beginObject()
+      .field("type", "array")
+      .key("items")
+      .beginObject()
+      .field("$ref", "#/$defs/rule")
       .endObject()
       .endObject();
   w.endArray().endObject();

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "analyze/rules/rules.h"
 #include "arch/parse.h"
 #include "cli/errors.h"
 #include "cli/output_file.h"
@@ -137,6 +138,26 @@ void printSummary(const Plan& plan, const Program& p, const std::string& likes, 
   err << "\n";
 }
 
+// With a rule that can fix a site turned off (--select, --ignore, `rules:`),
+// the sites check reports under the rules still on, checking for the archs
+// the patch adds: fix edits nothing check would not report. With every such
+// rule on, nullopt: the planner decides alone, as it always has.
+std::optional<std::set<size_t>> reportedSites(const Settings& st, const std::vector<PatchSet>& sets,
+                                              const Program& program) {
+  AnalyzeOptions a = st.scan.analyze;
+  bool restricted = false;
+  for (const auto& r : ruleCatalogue()) restricted |= r.fixable && a.off.count(r.id) > 0;
+  if (!restricted) return std::nullopt;
+  a.targets.clear();
+  for (const auto& set : sets)
+    for (const auto& r : set.rules)
+      if (std::find(a.targets.begin(), a.targets.end(), r.add) == a.targets.end()) a.targets.push_back(r.add);
+  std::set<size_t> out;
+  for (const auto& f : analyze(program, a, st.k).findings)
+    if (const RuleInfo* rule = findRule(f.rule); rule && rule->fixable) out.insert(f.site);
+  return out;
+}
+
 int execute(const Settings& st, const std::vector<PatchSet>& sets) {
   const Options& o = st.o;
   if (st.o.verbose) printSettingsUsed(st, std::cerr);
@@ -154,6 +175,7 @@ int execute(const Settings& st, const std::vector<PatchSet>& sets) {
   po.roots = st.paths.empty() ? std::vector<std::string>{"."} : st.paths;
   po.analyze.all = o.all;
   po.knowledge = &st.k;
+  po.sites = reportedSites(st, sets, program);
   Plan plan = planPatches(sets, program, po, *scanned.frontends);
   std::ostringstream out;
   if (formatNamed(o.format) == Format::Json) {

@@ -2,11 +2,13 @@
 
 #include <fnmatch.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <optional>
 
+#include "analyze/rules/rules.h"
 #include "arch/parse.h"
 #include "cli/jobs.h"
 #include "cli/usage_error.h"
@@ -155,6 +157,22 @@ std::vector<ExcludeSpec> excludes(const Options& cli, const std::optional<Projec
   return out;
 }
 
+bool listed(const std::vector<std::string>& ids, const std::string& id) {
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
+}
+
+// The ids were checked against the catalogue where they were read (the
+// parser's choices, archscan.yaml's reader); a rule is reported when it is
+// selected (every rule when none is), not ignored and not off.
+void selectRules(const Options& o, AnalyzeOptions& a) {
+  for (const auto& r : ruleCatalogue())
+    if ((!o.select.empty() && !listed(o.select, r.id)) || listed(o.ignore, r.id)) a.off.insert(r.id);
+  for (const auto& [id, level] : o.rules) {
+    if (level == "off") a.off.insert(id);
+    else a.levels[id] = level == "error" ? Severity::Error : level == "warning" ? Severity::Warning : Severity::Note;
+  }
+}
+
 std::string defaultFormat(Command command) {
   const OptionSpec* spec = findOption("format", command);
   return spec ? spec->default_text : "text";
@@ -212,6 +230,7 @@ Settings settle(const Invocation& inv) {
     scan.support_paths = rebaseGlobs(config->values.support_paths, absoluteFolder(config->path).parent_path());
   }
   scan.analyze.all = s.o.all;
+  selectRules(s.o, scan.analyze);
   for (const auto& t : s.o.target) scan.analyze.targets.push_back(parseUserArch(t, s.k.archs));
   return s;
 }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <set>
 
+#include "analyze/rules/rules.h"
 #include "arch/parse.h"
 #include "arch/suggest.h"
 #include "util/yaml_read.h"
@@ -47,6 +48,16 @@ void checkArch(const std::string& origin, const YAML::Node& n, const std::string
   auto near = suggestArch(text, archs);
   fail(origin, n,
        "'" + text + "' in " + key + " is not a compute capability" + (near ? "; did you mean '" + *near + "'?" : ""));
+}
+
+// A value outside a closed set (a rule id, a level): the nearest member, or the whole set.
+void checkChoice(const std::string& origin, const YAML::Node& n, const std::string& text, const std::string& key,
+                 const std::vector<std::string>& choices) {
+  if (std::find(choices.begin(), choices.end(), text) != choices.end()) return;
+  auto near = closestWord(text, choices);
+  fail(origin, n,
+       "'" + text + "' in " + key + " is not one of " + choiceList(choices) +
+           (near ? "; did you mean '" + *near + "'?" : ""));
 }
 
 // "13.0" -> 130, as KnownArch::min_cuda counts; 0 when it is no major.minor version.
@@ -138,6 +149,7 @@ void readKey(const OptionSpec& spec, const YAML::Node& v, const std::string& ori
       std::vector<std::string> parts = spec.check == Check::Arch ? splitArchList({items[i]}) : std::vector{items[i]};
       for (const auto& part : parts) {
         if (spec.check == Check::Arch) checkArch(origin, item, part, key, archs);
+        if (!spec.choices.empty()) checkChoice(origin, item, part, key, spec.choices);
         out.push_back(part);
         places.push_back(placeOf(item));
       }
@@ -156,6 +168,21 @@ void readKey(const OptionSpec& spec, const YAML::Node& v, const std::string& ori
       (c.values.*(*comp)).emplace_back(name, yamlStrings<ConfigError>(origin, kv.second, key + "." + name));
     }
     places.push_back(placeOf(v));
+  } else if (auto levels = std::get_if<RuleLevels Options::*>(&spec.field)) {
+    if (!v.IsMap()) fail(origin, v, key + " must map a rule id to one of " + choiceList(spec.choices));
+    std::vector<std::string> ids;
+    for (const auto& r : ruleCatalogue()) ids.push_back(r.id);
+    std::set<std::string> seen;
+    for (const auto& kv : v) {
+      std::string id = kv.first.IsScalar() ? kv.first.Scalar() : "";
+      checkChoice(origin, kv.first, id, key, ids);
+      if (!seen.insert(id).second) fail(origin, kv.first, "rule '" + id + "' given twice in " + key);
+      if (!kv.second.IsScalar())
+        fail(origin, kv.second, key + "." + id + " must be one of " + choiceList(spec.choices));
+      checkChoice(origin, kv.second, kv.second.Scalar(), key + "." + id, spec.choices);
+      (c.values.*(*levels)).emplace_back(id, kv.second.Scalar());
+      places.push_back(placeOf(kv.first));
+    }
   } else if (auto decl = std::get_if<std::vector<DeclaredArch> Options::*>(&spec.field)) {
     if (!v.IsSequence()) fail(origin, v, key + " must be a list of {cc: ..., names: [...], ...} entries");
     for (const auto& item : v) (c.values.*(*decl)).push_back(readArch(origin, item, archs));

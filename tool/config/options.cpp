@@ -1,8 +1,19 @@
 #include "config/options.h"
 
+#include "analyze/rules/rules.h"
 #include "config/formats.h"
 
 namespace archscan {
+namespace {
+
+// The catalogue's ids, so --select, --ignore and `rules:` accept, complete and document exactly the rules there are.
+std::vector<std::string> ruleIds() {
+  std::vector<std::string> ids;
+  for (const auto& r : ruleCatalogue()) ids.push_back(r.id);
+  return ids;
+}
+
+}  // namespace
 
 const std::vector<CommandSpec>& commandTable() {
   static const std::vector<CommandSpec> commands = {
@@ -76,6 +87,14 @@ const std::vector<OptionSpec>& optionTable() {
        Scope::CommandLine, &O::write_baseline},
       {"report-unused-ignores", 0, "", "List `archscan: ignore` comments that suppress nothing", kCheck, Scope::Both,
        &O::report_unused_ignores},
+      {"select", 0, "RULE",
+       "Report only these rules (repeatable or comma-separated; on the command line, replaces archscan.yaml's; fix and "
+       "patch then edit only sites that check reports under them). Rules",
+       kAnalyzing, Scope::Both, &O::select, ruleIds(), Check::Rule, Merge::Replace, false, "every rule"},
+      {"ignore", 0, "RULE",
+       "Do not report these rules, selected or not (repeatable or comma-separated; the command line's and "
+       "archscan.yaml's both apply). Rules",
+       kAnalyzing, Scope::Both, &O::ignore, ruleIds(), Check::Rule, Merge::Append},
       {"exclude",
        0,
        "GLOB",
@@ -255,6 +274,15 @@ const std::vector<OptionSpec>& optionTable() {
        "type for it, its family, the first CUDA toolkit that targets it, resident threads per SM and shared memory "
        "per block in KB",
        0, Scope::Config, &O::archs},
+      {"rules",
+       0,
+       "RULE: LEVEL",
+       "Each rule's level, a rule id mapped to a level: every finding of the rule takes it (in tests, benchmarks and "
+       "the other support paths still at most a warning); off stops reporting the rule, as --ignore does. Levels",
+       0,
+       Scope::Config,
+       &O::rules,
+       {"error", "warning", "note", "off"}},
       {"families", 0, "NAME: [SITE...]",
        "Sites that must stay in sync whatever reads them: a family name mapped to site names or globs", 0,
        Scope::Config, &O::families},

@@ -14,6 +14,9 @@ namespace archscan {
 
 // `components:` in archscan.yaml: a component name and its path globs, in file order.
 using ComponentGlobs = std::vector<std::pair<std::string, std::vector<std::string>>>;
+// `rules:` in archscan.yaml: a rule id and the level its findings take (error,
+// warning, note, or off), in file order.
+using RuleLevels = std::vector<std::pair<std::string, std::string>>;
 
 // `archs:` in archscan.yaml: a GPU the built-in knowledge lacks, or facts
 // that override it. Text as written; config.cpp checks and converts it.
@@ -40,6 +43,9 @@ struct Options {
   bool report_unused_ignores = false;
   bool strict = false;
   std::vector<std::string> exclude;
+  std::vector<std::string> select;  // rule ids; empty: every rule
+  std::vector<std::string> ignore;  // rule ids
+  RuleLevels rules;  // archscan.yaml only
   std::string config;
   bool no_config = false;
   int jobs = 0;  // 0: all cores
@@ -92,13 +98,14 @@ constexpr unsigned kAnalyzing = kCheck | kAudit | kPatch | kFix;
 // Where an option can be given.
 enum class Scope { CommandLine, Config, Both };
 // What a value must be beyond its type; checked by the command line and archscan.yaml alike.
-enum class Check { None, Arch, Jobs, NonNegative };
+// Rule: an id of the rule catalogue (the option's choices), items comma-separated on the command line.
+enum class Check { None, Arch, Jobs, NonNegative, Rule };
 // Lists from the command line and archscan.yaml: the command line replaces, or both add up.
 enum class Merge { Replace, Append };
 
 using Field = std::variant<bool Options::*, int Options::*, std::string Options::*, std::vector<std::string> Options::*,
                            std::vector<DeclaredFamily> Options::*, ComponentGlobs Options::*,
-                           std::vector<DeclaredArch> Options::*>;
+                           std::vector<DeclaredArch> Options::*, RuleLevels Options::*>;
 
 struct OptionSpec {
   std::string name;  // --name on the command line, `name:` in archscan.yaml

@@ -64,6 +64,7 @@ void selectAndRender(const PatchSet& set, const Program& p, const PlanOptions& o
     for (size_t i = 0; i < p.sites.size(); ++i) {
       const LinkedSite& s = p.sites[i];
       if (!visible(s, opts.analyze)) continue;  // deny-lists: planSite narrows one that lets the arch in wrongly
+      if (opts.sites && !opts.sites->count(i)) continue;
       std::string rel = rootRelative(s.file, opts.roots);
       if (!passes(rule.where, s, rel, p, false)) continue;
       if (!rule.except.empty() && passes(rule.except, s, rel, p, true)) continue;

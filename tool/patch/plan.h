@@ -2,6 +2,8 @@
 // Planning a patch run: select the sites each rule applies to, render them
 // as edits, reject overlaps, build every patched file in memory and verify it
 // by re-parsing and re-extracting. Nothing here writes; apply.h does.
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -39,6 +41,8 @@ struct PlanOptions {
   std::vector<std::string> roots;  // the scanned paths
   AnalyzeOptions analyze;  // visibility (--all)
   const Knowledge* knowledge = nullptr;  // the hardware model: what `add` can run (null: not judged)
+  // --select, --ignore, `rules:`: only these sites may be edited; nullopt: every site.
+  std::optional<std::set<size_t>> sites;
 };
 
 // Throws PatchError on conflicts, stale files, globs that select nothing and
