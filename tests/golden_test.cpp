@@ -9,8 +9,10 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -137,6 +139,39 @@ TEST_P(Golden, FindingsMatchExpectations) {
       EXPECT_EQ(maskSeconds(r.out), maskSeconds(ss.str())) << "whole JSON output of run " << name;
     }
     first = false;
+  }
+}
+
+// A fingerprint stands for one finding: a baseline that records it must
+// hide that finding and no other. Every run of every case, as written and
+// with --all (which adds the low-confidence and arch-specific sites).
+TEST_P(Golden, FingerprintsAreUniqueInEachRun) {
+  fs::path dir = fs::path(TESTDATA_DIR) / GetParam();
+  YAML::Node spec = YAML::LoadFile((dir / "archscan-test.yaml").string());
+  for (const auto& run : spec["runs"]) {
+    std::string name = run["name"].as<std::string>("default");
+    std::vector<std::string> args;
+    for (const auto& a : run["args"]) args.push_back(a.as<std::string>());
+    // Only check reports fingerprints; a run of another command has none to compare.
+    if (args.empty() || args.front() != "check") continue;
+    for (bool all : {false, true}) {
+      bool hasAll = std::find(args.begin(), args.end(), "--all") != args.end();
+      if (all && hasAll) continue;
+      std::vector<std::string> full = args;
+      if (all) full.push_back("--all");
+      full.insert(full.end(), {"--format", "json", "--color", "never"});
+      ProcessResult r = runProcess(ARCHSCAN_BIN, full, dir.string());
+      ASSERT_LT(r.exit_code, 2) << name << ": " << r.err;
+      std::map<std::string, std::string> seen;  // fingerprint -> the finding that has it
+      for (const auto& f : YAML::Load(r.out)["findings"]) {
+        std::string arch = f["arch"].IsNull() ? "-" : f["arch"].as<std::string>();
+        std::string what = f["file"].as<std::string>() + ":" + f["line"].as<std::string>() + " " +
+                           f["site"]["name"].as<std::string>() + " " + f["rule"].as<std::string>() + " " + arch;
+        auto [it, fresh] = seen.emplace(f["fingerprint"].as<std::string>(), what);
+        EXPECT_TRUE(fresh) << "run " << name << (all ? " --all" : "") << ": fingerprint " << it->first
+                           << " is shared by " << it->second << " and " << what;
+      }
+    }
   }
 }
 

@@ -280,6 +280,21 @@ Extracted mergeFacts(const ScanOptions& opts, const Knowledge& k, const Frontend
   return out;
 }
 
+// One file may hold several sites of one name and kind (a template test
+// repeated in two functions, a key list in each entry of a nested table);
+// the linker numbers the second and later ones in file order ("#2" on their
+// id), and their findings' fingerprints take that number too, so a baseline
+// entry stands for one site and no other. The first keeps the fingerprint it
+// always had, and the number does not change when lines move.
+void numberRepeatedSites(const Program& p, std::vector<Finding>& findings) {
+  for (auto& f : findings) {
+    const LinkedSite& s = p.sites[f.site];
+    std::string kind = kindName(s.site.kind), first = s.file + ":" + s.site.name + ":" + kind;
+    if (s.id.size() > first.size())
+      f.fingerprint = fingerprint(s.file, s.site.name + s.id.substr(first.size()), kind, f.rule, f.arch);
+  }
+}
+
 }  // namespace
 
 bool inShard(const std::string& path, Shard shard) {
@@ -315,6 +330,7 @@ ScanResult scan(const ScanOptions& opts, const Knowledge& k) {
   double c2 = processCpuSeconds();
   r.analyzed = opts.analyze;
   r.analysis = analyze(r.program, r.analyzed, k);
+  numberRepeatedSites(r.program, r.analysis.findings);
   checkSuppressionRules(r.program, r.notices);
   r.program.diagnostics.insert(r.program.diagnostics.end(), r.notices.begin(), r.notices.end());
   // Already in program.diagnostics through their files' facts.
