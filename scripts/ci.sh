@@ -3,7 +3,8 @@
 #   ci.sh check           one scan: annotations on stdout, SARIF to $ARCHSCAN_SARIF;
 #                         exits as archscan check does (0, 1 findings, 2 input error)
 #   ci.sh verify-patches  every patch set in $ARCHSCAN_PATCH_SETS applies, a second
-#                         run has nothing to do, and check then passes
+#                         run has nothing to do, and check then passes (with the same
+#                         --fail-on and --baseline as ci.sh check)
 # Settings (all optional; archscan.yaml supplies the rest):
 #   ARCHSCAN_TARGETS      comma-separated archs (sm_120,sm_121)
 #   ARCHSCAN_PATHS        space-separated paths to scan (default: .)
@@ -15,11 +16,13 @@ set -uo pipefail
 read -r -a paths <<< "${ARCHSCAN_PATHS:-.}"
 args=()
 [[ -n "${ARCHSCAN_TARGETS:-}" ]] && args+=(--target "$ARCHSCAN_TARGETS")
+# One verdict for both steps: what fails a job and which findings are already
+# accepted must not change once the patch sets have been applied.
+[[ -n "${ARCHSCAN_FAIL_ON:-}" ]] && args+=(--fail-on "$ARCHSCAN_FAIL_ON")
+[[ -n "${ARCHSCAN_BASELINE:-}" ]] && args+=(--baseline "$ARCHSCAN_BASELINE")
 
 case "${1:-}" in
   check)
-    [[ -n "${ARCHSCAN_FAIL_ON:-}" ]] && args+=(--fail-on "$ARCHSCAN_FAIL_ON")
-    [[ -n "${ARCHSCAN_BASELINE:-}" ]] && args+=(--baseline "$ARCHSCAN_BASELINE")
     archscan check "${args[@]}" --format github --output-format "sarif=${ARCHSCAN_SARIF:-archscan.sarif}" \
       -q "${paths[@]}"
     ;;

@@ -52,4 +52,26 @@ ARCHSCAN_PATCH_SETS="patches/*.yaml" run 0 "$src/scripts/ci.sh" verify-patches
 [[ -n "$(git -C "$work/repo" status --porcelain)" ]] || fail "the patch set changed nothing"
 ARCHSCAN_PATCH_SETS="patches/*.yaml" run 0 "$src/scripts/ci.sh" verify-patches
 ARCHSCAN_PATCH_SETS="nothing/*.yaml" run 2 "$src/scripts/ci.sh" verify-patches
+
+echo "== verify-patches judges what is left as check does: --fail-on and the baseline"
+cat > "$work/repo/python/legacy.py" <<'EOF'
+import torch
+
+# Tuned before SM100 existed: nothing to copy for sm_120, so the patch set leaves it.
+OLD_TILES = {8: 64, 9: 128}
+
+
+def old_tile():
+    return OLD_TILES[torch.cuda.get_device_capability()[0]]
+EOF
+ARCHSCAN_PATCH_SETS="patches/*.yaml" run 1 "$src/scripts/ci.sh" verify-patches
+grep -q "error\[missing-arch\] sm_120: OLD_TILES" "$work/out" || fail "verify-patches did not report what is left"
+ARCHSCAN_FAIL_ON=never ARCHSCAN_PATCH_SETS="patches/*.yaml" run 0 "$src/scripts/ci.sh" verify-patches
+ARCHSCAN_BASELINE=.archscan-baseline.json ARCHSCAN_PATCH_SETS="patches/*.yaml" run 1 "$src/scripts/ci.sh" \
+  verify-patches
+(cd "$work/repo" && archscan check --target sm_120 --write-baseline .archscan-baseline.json -q . >/dev/null) ||
+  fail "--write-baseline did not exit 0"
+ARCHSCAN_BASELINE=.archscan-baseline.json ARCHSCAN_PATCH_SETS="patches/*.yaml" run 0 "$src/scripts/ci.sh" \
+  verify-patches
+! grep -q "OLD_TILES" "$work/out" || fail "verify-patches reported a finding the baseline holds: $(cat "$work/out")"
 echo "ok"
