@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # The CI steps of action.yml, runnable anywhere archscan is on PATH:
-#   ci.sh check           one scan: annotations on stdout, SARIF to $ARCHSCAN_SARIF;
-#                         exits as archscan check does (0, 1 findings, 2 input error)
+#   ci.sh check           one scan: annotations on stdout, SARIF to $ARCHSCAN_SARIF and
+#                         JSON to $ARCHSCAN_JSON; exits as archscan check does (0, 1
+#                         findings, 2 input error)
+#   ci.sh summary         the counts and the worst findings of $ARCHSCAN_JSON, as a
+#                         Markdown table, added to $GITHUB_STEP_SUMMARY (needs jq)
+#   ci.sh cache-key       what a built archscan is cached under: the runner's OS, the
+#                         system and machine it was built on, and archscan's version
 #   ci.sh verify-patches  every patch set in $ARCHSCAN_PATCH_SETS applies, a second
 #                         run has nothing to do, and check then passes (with the same
 #                         --fail-on and --baseline as ci.sh check)
@@ -11,8 +16,11 @@
 #   ARCHSCAN_FAIL_ON      error, warning, note or never
 #   ARCHSCAN_BASELINE     a --baseline file (a missing one is empty)
 #   ARCHSCAN_SARIF        where the SARIF goes (default: archscan.sarif)
+#   ARCHSCAN_JSON         where check's JSON goes, for the summary (default: archscan.json)
+#   ARCHSCAN_SUMMARY_TOP  how many findings the summary lists (default: 20)
 #   ARCHSCAN_PATCH_SETS   space-separated patch sets (globs allowed)
 set -uo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
 read -r -a paths <<< "${ARCHSCAN_PATHS:-.}"
 args=()
 [[ -n "${ARCHSCAN_TARGETS:-}" ]] && args+=(--target "$ARCHSCAN_TARGETS")
@@ -24,7 +32,25 @@ args=()
 case "${1:-}" in
   check)
     archscan check "${args[@]}" --format github --output-format "sarif=${ARCHSCAN_SARIF:-archscan.sarif}" \
-      -q "${paths[@]}"
+      --output-format "json=${ARCHSCAN_JSON:-archscan.json}" -q "${paths[@]}"
+    ;;
+  summary)
+    json="${ARCHSCAN_JSON:-archscan.json}"
+    [[ -n "${GITHUB_STEP_SUMMARY:-}" ]] || { echo "archscan: GITHUB_STEP_SUMMARY is not set" >&2; exit 2; }
+    [[ -f "$json" ]] || { echo "archscan: $json: no such file (ci.sh check writes it)" >&2; exit 2; }
+    command -v jq >/dev/null || { echo "archscan: the summary needs jq" >&2; exit 2; }
+    # Whole or not at all: rendered first, then added in one write.
+    text="$(jq -r --argjson top "${ARCHSCAN_SUMMARY_TOP:-20}" -f "$here/ci-summary.jq" "$json")" || {
+      echo "archscan: $json: not the JSON of archscan check" >&2
+      exit 2
+    }
+    printf '%s\n' "$text" >> "$GITHUB_STEP_SUMMARY"
+    ;;
+  cache-key)
+    version="$(sed -n 's/^project(archscan VERSION \([^ )]*\).*/\1/p' "$here/../CMakeLists.txt")"
+    [[ -n "$version" ]] || { echo "archscan: no version in $here/../CMakeLists.txt" >&2; exit 2; }
+    system="$(. /etc/os-release 2>/dev/null && echo "${ID:-unknown}${VERSION_ID:-}")"
+    echo "archscan-deb-${RUNNER_OS:-$(uname -s)}-${system:-unknown}-$(uname -m)-$version"
     ;;
   verify-patches)
     shopt -s nullglob
@@ -43,7 +69,7 @@ case "${1:-}" in
     archscan check "${args[@]}" -q "${paths[@]}"
     ;;
   *)
-    echo "usage: ci.sh check | verify-patches" >&2
+    echo "usage: ci.sh check | summary | verify-patches | cache-key" >&2
     exit 2
     ;;
 esac
