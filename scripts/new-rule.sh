@@ -2,7 +2,7 @@
 # Adds a rule the way every rule is laid out: one id names its source file
 # (tool/analyze/rules/<id>.cpp), its entry in the catalogue and its fixture
 # folder (testdata/rules/<id>/). Everything else is derived from the catalogue
-# entry: the README's rule reference and the JSON schema's rule enum
+# entry: the rule reference in docs/rules.md and the JSON schema's rule enum
 # (`archscan-docs write .`), `archscan rules`/`explain`, SARIF's rule list,
 # completions, and the tests that walk the catalogue.
 #
@@ -58,7 +58,7 @@ CPP
 
 sed -i "s|^// scripts/new-rule.sh adds declarations above this line.|void $fn(const RuleContext\&, std::vector<Finding>\&);\n&|" \
   tool/analyze/rules/rules.h
-sed -i "s|^      // scripts/new-rule.sh adds entries above this line.|      {\"$id\", \"$name\", \"$summary\",\n       \"TODO: why it matters and how to fix or suppress it.\", Severity::$sev, $fn, nullptr,\n       AuditRole::FromSeverity, false,\n       R\"(TODO: the README section: what it means, and why it is reported at its severity.\n)\"},\n&|" \
+sed -i "s|^      // scripts/new-rule.sh adds entries above this line.|      {\"$id\", \"$name\", \"$summary\",\n       \"TODO: why it matters and how to fix or suppress it.\", Severity::$sev, $fn, nullptr,\n       AuditRole::FromSeverity, false,\n       R\"(TODO: the docs/rules.md section: what it means, and why it is reported at its severity.\n)\"},\n&|" \
   tool/analyze/rules/catalogue.cpp
 
 mkdir -p "$fixture"
@@ -83,4 +83,4 @@ PY
 
 say "created $src and $fixture/; registered $fn in rules.h and catalogue.cpp"
 say "next: write the rule, its documentation and its fixture; build; then \`build/archscan-docs write .\`"
-say "      regenerates the README's rule reference and the schema's rule enum; \`make test\` checks them"
+say "      regenerates docs/rules.md's rule reference and the schema's rule enum; \`make test\` checks them"

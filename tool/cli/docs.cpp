@@ -53,14 +53,20 @@ std::string markdownCell(const std::string& text) {
 
 }  // namespace
 
-std::string readmeOptions() {
+std::string commandList() {
   std::ostringstream out;
   out << "```\n";
   for (const auto& c : commandTable()) {
     std::string line = "archscan " + c.name + (c.positional.empty() ? "" : " " + c.positional);
     out << line << std::string(line.size() < 44 ? 44 - line.size() : 1, ' ') << c.summary << "\n";
   }
-  out << "```\n\n";
+  out << "```\n";
+  return out.str();
+}
+
+std::string optionReference() {
+  std::ostringstream out;
+  out << commandList() << "\n";
   out << "| option | commands | archscan.yaml | meaning |\n| --- | --- | --- | --- |\n";
   for (const auto& o : optionTable()) {
     if (o.scope == Scope::Config) continue;
@@ -74,7 +80,7 @@ std::string readmeOptions() {
   return out.str();
 }
 
-std::string readmeRules() {
+std::string ruleReference() {
   std::string out;
   for (const auto& r : ruleCatalogue()) out += std::string(out.empty() ? "" : "\n") + "### " + r.id + "\n" + r.doc;
   return out;
@@ -154,7 +160,8 @@ std::string manPage() {
       << ".TP\n.B 2\nA usage, configuration, patch or input error: a path that does not exist, a file that cannot "
          "be read, nothing to scan. The message is on standard error and nothing is written.\n"
       << ".SH SEE ALSO\n"
-      << "\\fBarchscan explain\\fR \\fIRULE\\fR for each rule; the README for patch sets and output formats.\n";
+      << "\\fBarchscan explain\\fR \\fIRULE\\fR for each rule; docs/ in archscan's sources for patch sets, the audit, "
+         "CI and output formats.\n";
   return out.str();
 }
 

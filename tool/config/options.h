@@ -1,6 +1,6 @@
 #pragma once
 // The one table of options. Every option and archscan.yaml key is declared
-// here once; the command-line parser, the archscan.yaml reader, the README's
+// here once; the command-line parser, the archscan.yaml reader, docs/reference.md's
 // option list, the man page, the shell completions and the JSON Schema of
 // archscan.yaml are all built from it.
 #include <string>

@@ -1,4 +1,4 @@
-// --format json for check: one object, schema 1 (documented in the README).
+// --format json for check: one object, schema 1 (documented in docs/json.md).
 #include "report/report.h"
 #include "report/site_json.h"
 #include "util/json_writer.h"

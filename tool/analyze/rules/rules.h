@@ -1,6 +1,6 @@
 #pragma once
 // The rule catalogue. Each rule lives in the file named after its id, is
-// documented under that id in the README, and has a fixture folder of that
+// documented under that id in docs/rules.md, and has a fixture folder of that
 // name in testdata/rules/.
 #include <string_view>
 #include <vector>
@@ -19,7 +19,7 @@ enum class AuditRole {
 
 // Everything archscan knows about a rule, declared once: the analysis runs
 // `check`, report/ asks `audit`, patch/ asks `fixable`, and archscan-docs
-// writes the README's rule reference and the JSON schema's rule enum from
+// writes docs/rules.md's rule reference and the JSON schema's rule enum from
 // this table (a test keeps the committed copies in step).
 struct RuleInfo {
   const char* id;
@@ -35,7 +35,7 @@ struct RuleInfo {
   // Whether the analysis can attach an edit to the finding: the arch added to
   // the site like a neighbour (`fix` and `patch` apply it).
   bool fixable = false;
-  // The README's section on the rule (Markdown, wrapped at 80 columns).
+  // The rule's section in docs/rules.md (Markdown, wrapped at 80 columns).
   const char* doc = nullptr;
 };
 
