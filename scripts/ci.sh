@@ -15,6 +15,7 @@
 #   ARCHSCAN_PATHS        space-separated paths to scan (default: .)
 #   ARCHSCAN_FAIL_ON      error, warning, note or never
 #   ARCHSCAN_BASELINE     a --baseline file (a missing one is empty)
+#   ARCHSCAN_BASELINE_REF a git ref: report only findings new since it (--baseline-ref)
 #   ARCHSCAN_SARIF        where the SARIF goes (default: archscan.sarif)
 #   ARCHSCAN_JSON         where check's JSON goes, for the summary (default: archscan.json)
 #   ARCHSCAN_SUMMARY_TOP  how many findings the summary lists (default: 20)
@@ -28,6 +29,7 @@ args=()
 # accepted must not change once the patch sets have been applied.
 [[ -n "${ARCHSCAN_FAIL_ON:-}" ]] && args+=(--fail-on "$ARCHSCAN_FAIL_ON")
 [[ -n "${ARCHSCAN_BASELINE:-}" ]] && args+=(--baseline "$ARCHSCAN_BASELINE")
+[[ -n "${ARCHSCAN_BASELINE_REF:-}" ]] && args+=(--baseline-ref "$ARCHSCAN_BASELINE_REF")
 
 case "${1:-}" in
   check)

@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "process.h"
@@ -251,6 +253,62 @@ TEST_F(CiFeatures, UnknownRuleIdsAreUsageErrorsWithASuggestion) {
   r = run({"check", "t"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("t/archscan.yaml:1:10: 'unlinked-sites' in ignore is not one of"), std::string::npos) << r.err;
+}
+
+// A pull request's view: commit 1 has A and B, commit 2 moves them down and
+// adds C, and D is not committed yet.
+TEST_F(CiFeatures, BaselineRefReportsOnlyWhatIsNewSinceTheRef) {
+  if (!fs::exists("/usr/bin/git")) GTEST_SKIP() << "git is not installed";
+  auto git = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"-c", "user.name=t", "-c", "user.email=t@example.invalid"});
+    ProcessResult r = runProcess("/usr/bin/git", args, dir.string());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  };
+  git({"init", "-q", "."});
+  git({"add", "-A"});
+  git({"commit", "-qm", "A and B"});
+  spit(dir / "t/tables.py", std::string("# moved\n# down\n") + kTables);
+  spit(dir / "t/more.py", "import torch\nC = {9: 1, 10: 2}\nx = C[torch.cuda.get_device_capability()[0]]\n");
+  git({"add", "-A"});
+  git({"commit", "-qm", "C"});
+  spit(dir / "t/new.py", "import torch\nD = {9: 1, 10: 2}\nx = D[torch.cuda.get_device_capability()[0]]\n");
+
+  fs::create_directories(dir / "tmp");
+  ProcessOptions options;
+  options.env = {{"TMPDIR", (dir / "tmp").string()}};
+  auto reported = [&](const std::string& cwd, const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {"check", "--target", "sm_120", "--format", "json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    ProcessResult r = runProcess(ARCHSCAN_BIN, args, (dir / cwd).string(), options);
+    EXPECT_LT(r.exit_code, 2) << r.err;
+    std::map<std::string, std::string> out;  // site -> fingerprint
+    for (const auto& f : YAML::Load(r.out)["findings"])
+      out[f["site"]["name"].as<std::string>()] = f["fingerprint"].as<std::string>();
+    return out;
+  };
+  auto sites = [](const std::map<std::string, std::string>& found) {
+    std::vector<std::string> out;
+    for (const auto& [site, fingerprint] : found) out.push_back(site);
+    return out;
+  };
+  using V = std::vector<std::string>;
+  auto everything = reported(".", {"t"});
+  EXPECT_EQ(sites(everything), (V{"A", "B", "C", "D"}));
+  auto sincePrevious = reported(".", {"--baseline-ref", "HEAD~1", "t"});
+  EXPECT_EQ(sites(sincePrevious), (V{"C", "D"}));
+  EXPECT_EQ(sincePrevious["C"], everything["C"]);  // the same fingerprints as any check
+  EXPECT_EQ(sites(reported(".", {"--baseline-ref", "HEAD", "t"})), V{"D"});
+  // From a folder below the root, with relative or absolute paths, the comparison holds.
+  EXPECT_EQ(sites(reported("t", {"--baseline-ref", "HEAD~1", "."})), (V{"C", "D"}));
+  EXPECT_EQ(sites(reported("t", {"--baseline-ref", "HEAD~1", (dir / "t").string()})), (V{"C", "D"}));
+  // Every file the comparison unpacked is gone.
+  EXPECT_TRUE(fs::is_empty(dir / "tmp"));
+
+  ProcessResult bad =
+      runProcess(ARCHSCAN_BIN, {"check", "--target", "sm_120", "--baseline-ref", "nope", "t"}, dir.string(), options);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err.rfind("archscan: --baseline-ref nope: no such commit in ", 0), 0u) << bad.err;
+  EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
 }
 
 TEST_F(CiFeatures, GithubAnnotations) {

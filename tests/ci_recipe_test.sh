@@ -92,6 +92,11 @@ grep -q "baseline .archscan-baseline.json does not exist yet" "$work/err" || fai
 ARCHSCAN_BASELINE=.archscan-baseline.json run 0 "$src/scripts/ci.sh" check
 rm "$work/repo/.archscan-baseline.json" "$work/repo/archscan.sarif" "$work/repo/archscan.json"
 
+echo "== only what is new since a git ref: nothing since the commit that has it all"
+ARCHSCAN_BASELINE_REF=HEAD run 0 "$src/scripts/ci.sh" check
+! grep -q "^::error" "$work/out" || fail "findings that HEAD already has were reported: $(cat "$work/out")"
+rm "$work/repo/archscan.sarif" "$work/repo/archscan.json"
+
 echo "== a path that does not exist fails the job"
 ARCHSCAN_PATHS="pythn" run 2 "$src/scripts/ci.sh" check
 [[ "$(cat "$work/err")" == "archscan: pythn: no such file or folder" ]] || fail "unexpected stderr: $(cat "$work/err")"

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "analyze/baseline.h"
+#include "cli/baseline_ref.h"
 #include "cli/color.h"
 #include "cli/commands.h"
 #include "cli/errors.h"
@@ -110,6 +111,8 @@ int report(const Settings& st) {
   auto start = Clock::now();
   std::vector<Finding> findings = s.analysis.findings;
   if (check && !st.o.baseline.empty()) findings = withoutBaselined(std::move(findings), baseline);
+  if (check && !st.o.baseline_ref.empty())
+    findings = withoutBaselined(std::move(findings), fingerprintsAtRef(st, s.profile.cache_dir));
   // SARIF, check's JSON and the audit show suggested fixes, by index into
   // the findings each reports: check's those past the baseline, the audit all.
   bool checkFixes = false, auditing = false;
@@ -117,7 +120,7 @@ int report(const Settings& st) {
     checkFixes |= check && (o.format == Format::Sarif || o.format == Format::Json);
     auditing |= isAuditFormat(st.command, o.format);
   }
-  bool baselined = check && !st.o.baseline.empty();
+  bool baselined = check && (!st.o.baseline.empty() || !st.o.baseline_ref.empty());
   std::map<size_t, SuggestedFix> fixes, auditFixes;
   if (checkFixes || (auditing && !baselined)) fixes = suggestFixes(s.program, findings, st.k);
   if (auditing && baselined) auditFixes = suggestFixes(s.program, s.analysis.findings, st.k);

@@ -83,6 +83,10 @@ const std::vector<OptionSpec>& optionTable() {
       {"baseline", 0, "FILE",
        "Report only findings whose fingerprint is not in FILE; a FILE that does not exist yet is an empty baseline",
        kCheck, Scope::CommandLine, &O::baseline},
+      {"baseline-ref", 0, "REF",
+       "Report only findings that REF's version of the scanned files does not have (a branch, tag or commit: the "
+       "base of a pull request); REF is unpacked into a temporary folder and scanned with the same settings",
+       kCheck, Scope::CommandLine, &O::baseline_ref},
       {"write-baseline", 0, "FILE", "Write the reported findings' fingerprints to FILE, for a later --baseline", kCheck,
        Scope::CommandLine, &O::write_baseline},
       {"report-unused-ignores", 0, "", "List `archscan: ignore` comments that suppress nothing", kCheck, Scope::Both,

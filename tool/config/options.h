@@ -39,6 +39,7 @@ struct Options {
   bool all = false;
   std::string fail_on;
   std::string baseline;
+  std::string baseline_ref;  // a git ref
   std::string write_baseline;
   bool report_unused_ignores = false;
   bool strict = false;

@@ -1,0 +1,15 @@
+#pragma once
+// Running another program (git, tar) and reading what it prints.
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace archscan {
+
+// Runs `args` (args[0] looked up on PATH) with no shell, standard input
+// empty, and returns its standard output; nullopt when it cannot be started
+// or does not exit 0. Its stderr is dropped: callers say what failed in
+// archscan's words.
+std::optional<std::string> commandOutput(std::vector<std::string> args);
+
+}  // namespace archscan
