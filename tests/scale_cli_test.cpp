@@ -160,6 +160,30 @@ TEST_F(Scale, IncompleteOrForeignFactsAreRefused) {
   EXPECT_FALSE(fs::exists(dir / "x.json"));
 }
 
+// A shard records what chose its files; shards of different walks are not
+// one scan, and a shard edited by hand is not what archscan wrote.
+TEST_F(Scale, ShardsOfAnotherWalkOrEditedByHandAreRefused) {
+  std::string one = (dir / "s1.json").string(), two = (dir / "s2.json").string();
+  ASSERT_EQ(run({"extract", ".", "--shard", "1/2", "-o", one, "--no-cache", "-q", "--target", "sm_120"}).exit_code, 0);
+  ProcessResult other = run({"extract", ".", "--shard", "2/2", "-o", two, "--no-cache", "-q", "--target", "sm_120",
+                             "--exclude", "nothing-here/"});
+  ASSERT_EQ(other.exit_code, 0) << other.err;
+  ProcessResult mixed = run({"check", "--target", "sm_120", "--facts", one, "--facts", two, "."});
+  EXPECT_EQ(mixed.exit_code, 2);
+  EXPECT_NE(mixed.err.find(two + ": extracted with exclude=nothing-here/"), std::string::npos) << mixed.err;
+  EXPECT_EQ(mixed.out, "");
+
+  ASSERT_EQ(run({"extract", ".", "--shard", "2/2", "-o", two, "--no-cache", "-q", "--target", "sm_120"}).exit_code, 0);
+  std::string text = test::slurp(two);
+  size_t at = text.find("\"line\":");
+  ASSERT_NE(at, std::string::npos);
+  text.insert(at + 7, "1");  // one digit more in a line number
+  test::spit(two, text);
+  ProcessResult edited = run({"check", "--target", "sm_120", "--facts", one, "--facts", two, "."});
+  EXPECT_EQ(edited.exit_code, 2);
+  EXPECT_NE(edited.err.find(two + ": the checksum does not match its contents"), std::string::npos) << edited.err;
+}
+
 // The prefilter skips files without arch-shaped words before any parse. It
 // must never lose a site a full parse finds: every site of every testdata
 // case (audit rows, --all) is the same with every file parsed.

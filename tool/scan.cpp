@@ -246,6 +246,18 @@ std::string readFactsFile(const std::string& path) {
   return zstdDecompress(bytes, path);
 }
 
+// What chose the files of a scan, for a shard to carry and a merge to
+// compare: the paths and excludes as absolute folders, and the prefilter.
+std::vector<std::string> walkSettings(const ScanOptions& opts) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& p : scanPaths(opts))
+    out.push_back("path=" + std::filesystem::absolute(p, ec).lexically_normal().string());
+  for (const auto& e : opts.excludes) out.push_back("exclude=" + e.pattern + " @" + e.base);
+  out.push_back(std::string("prefilter=") + (opts.prefilter ? "on" : "off"));
+  return out;
+}
+
 // --facts: the shards' facts merged in the order a single scan extracts
 // (by path), after checking they are one complete, compatible set.
 Extracted mergeFacts(const ScanOptions& opts, const Knowledge& k, const FrontendSettings& settings) {
@@ -259,6 +271,15 @@ Extracted mergeFacts(const ScanOptions& opts, const Knowledge& k, const Frontend
       throw std::runtime_error(path + ": extracted by " + doc.producer +
                                " with other knowledge, settings or root than this run (extract again, or run from the "
                                "same folder with the same archscan.yaml and targets)");
+    std::vector<std::string> walk = walkSettings(opts);
+    if (doc.settings != walk) {
+      size_t i = 0;
+      while (i < walk.size() && i < doc.settings.size() && walk[i] == doc.settings[i]) ++i;
+      std::string theirs = i < doc.settings.size() ? doc.settings[i] : "(none)";
+      std::string ours = i < walk.size() ? walk[i] : "(none)";
+      throw std::runtime_error(path + ": extracted with " + theirs + ", this run has " + ours +
+                               " (extract again with the same paths, excludes and archscan.yaml)");
+    }
     if (count && doc.shards != count)
       throw std::runtime_error(path + ": shard " + std::to_string(doc.shard) + "/" + std::to_string(doc.shards) +
                                " does not belong with shards of " + std::to_string(count));
@@ -367,6 +388,7 @@ std::string extractShard(const ScanOptions& opts, const Knowledge& k, Shard shar
   doc.fingerprint = ex.fingerprint;
   doc.shard = shard.index;
   doc.shards = shard.count;
+  doc.settings = walkSettings(opts);
   // The walk's diagnostics are the same in every shard: one carries them.
   if (shard.index == 1) doc.diagnostics = std::move(ex.diagnostics);
   doc.files = std::move(ex.files);

@@ -7,6 +7,7 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Support/xxhash.h>
 
+#include <cstdio>
 #include <type_traits>
 
 #include "facts_io/fields.h"
@@ -210,7 +211,10 @@ FileFacts readFileFacts(std::string_view json, const std::string& origin) {
   return f;
 }
 
-std::string writeFactsDocument(const FactsDocument& doc) {
+namespace {
+
+// The document as JSON, with `checksum` as given ("" while it is computed).
+std::string renderDocument(const FactsDocument& doc, const std::string& checksum) {
   Array all, diagnostics;
   for (const auto& f : doc.files) all.push_back(Writer::value(f));
   for (const auto& d : doc.diagnostics) diagnostics.push_back(Writer::value(d));
@@ -219,9 +223,23 @@ std::string writeFactsDocument(const FactsDocument& doc) {
                        {"fingerprint", doc.fingerprint},
                        {"shard", doc.shard},
                        {"shards", doc.shards},
+                       {"settings", Writer::value(doc.settings)},
                        {"diagnostics", std::move(diagnostics)},
-                       {"files", std::move(all)}}) +
+                       {"files", std::move(all)},
+                       {"checksum", checksum}}) +
          "\n";
+}
+
+std::string hex(uint64_t v) {
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+}  // namespace
+
+std::string writeFactsDocument(const FactsDocument& doc) {
+  return renderDocument(doc, hex(xxh3(renderDocument(doc, ""))));
 }
 
 FactsDocument readFactsDocument(std::string_view json, const std::string& origin) {
@@ -241,6 +259,14 @@ FactsDocument readFactsDocument(std::string_view json, const std::string& origin
   if (out.shards < 1 || out.shard < 1 || out.shard > out.shards) r.fail("shard numbers out of range");
   for (const auto& d : r.array(doc, "diagnostics")) r.read(d, "a diagnostic", out.diagnostics.emplace_back());
   for (const auto& f : r.array(doc, "files")) r.read(f, "a file's facts", out.files.emplace_back());
+  const Value* settings = doc.get("settings");
+  if (!settings) r.fail("'settings' missing");
+  r.read(*settings, "settings", out.settings);
+  // Written by this format's writer, whose output is canonical: reading and
+  // writing again gives the same text, so its checksum must hold.
+  std::string sum = r.str(doc, "checksum");
+  if (sum != hex(xxh3(renderDocument(out, ""))))
+    r.fail("the checksum does not match its contents (edited or damaged; extract it again)");
   return out;
 }
 

@@ -14,7 +14,7 @@
 namespace archscan {
 
 // Raised when a format change would make old bytes mean something else.
-inline constexpr int kFactsFormat = 3;
+inline constexpr int kFactsFormat = 4;
 
 struct FactsFormatError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -33,8 +33,14 @@ struct FactsDocument {
   int shards = 1;  // N
   std::vector<Diagnostic> diagnostics;  // the walk's own (shard 1 carries them)
   std::vector<FileFacts> files;
+  // What chose the files ("path=/abs/src", "exclude=build/ @/abs",
+  // "prefilter=on"): shards merge only when these agree, and a merge that
+  // refuses names the first that differs.
+  std::vector<std::string> settings;
 };
 
+// The document carries an xxh3 checksum of its own text: a shard edited by
+// hand is refused on reading, as a damaged one is.
 std::string writeFactsDocument(const FactsDocument& doc);
 FactsDocument readFactsDocument(std::string_view json, const std::string& origin);
 
