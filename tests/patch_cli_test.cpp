@@ -124,6 +124,34 @@ TEST_F(PatchCli, FixLeavesDeliberateGatesAlone) {
   EXPECT_EQ(r.out.find("major not in (10, 12)"), std::string::npos) << r.out;
 }
 
+// fix --add sm_121 follows the family: a build list with sm_120 SASS already
+// serves 12.1, a range is narrowed where 12.x begins (not at 12.1, which
+// would leave 12.0 inside), and a tuning value named for another arch is not
+// narrowed apart from the kernel it is sized for.
+TEST_F(PatchCli, FixFollowsTheFamilyAndLeavesTuningToTheKernel) {
+  spit(dir / "fam/CMakeLists.txt", "set(CMAKE_CUDA_ARCHITECTURES 90 100 120)\n");
+  spit(dir / "fam/gemm.py",
+       "import torch\n\n\n"
+       "def gemm(a):\n"
+       "    major = torch.cuda.get_device_capability()[0]\n"
+       "    if major >= 10:\n"
+       "        return grouped_gemm_sm100(a)\n"
+       "    return gemm_sm80(a)\n");
+  spit(dir / "fam/tiles.cpp",
+       "int kBlockM_sm90 = 128;\nint kBlockM_sm80 = 64;\n"
+       "int block_m(int arch) { return arch >= 90 ? kBlockM_sm90 : kBlockM_sm80; }\n");
+  ProcessResult r = run({"fix", "fam", "--add", "sm_121", "--like", "sm_120"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find("CMakeLists.txt"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("+    if 10 <= major < 12:"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("tiles.cpp"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("fam/tiles.cpp:3: not patched: block_m[arch] (sm_121): only values tuned for another arch"),
+            std::string::npos)
+      << r.err;
+  ProcessResult c = run({"check", "fam", "--target", "sm_121", "--fail-on", "never"});
+  EXPECT_EQ(c.out.find("CMakeLists.txt"), std::string::npos) << c.out;  // 12.1 runs the sm_120 kernels
+}
+
 // Root fixing a user's checkout (a container, sudo) leaves every file the
 // user's: owner, group and mode are those of the file it replaces.
 TEST_F(PatchCli, WriteKeepsOwnerGroupAndMode) {

@@ -3,11 +3,18 @@
 #include <algorithm>
 #include <set>
 
+#include "knowledge/hardware.h"
+
 namespace archscan {
 
 Coverage coverage(const Site& s, const Arch& a) {
   for (const auto& e : s.entries)
     if (covers(e.arch, a)) return Coverage::Covered;
+  // A build list's item is a code object, and SASS for sm_120 (or sm_120f)
+  // runs on 12.1: that list serves 12.1 already. sm_120a runs on 12.0 alone.
+  if (s.build_list)
+    for (const auto& e : s.entries)
+      if (!e.arch.major_only && runsOn(CodeObject{e.arch, false}, a)) return Coverage::Covered;
   for (const auto& r : s.ranges)
     if ((r.low || r.high) && r.contains(a)) return Coverage::CoveredByRange;
   return Coverage::Missing;

@@ -32,16 +32,19 @@ std::optional<Comparison> split(const std::string& text) {
   return std::nullopt;
 }
 
-// `t` spelled as `like` is: 10 -> 12, 100 -> 120, 1000 -> 1200, (10, 0) -> (12, 0).
+// Where `t`'s family starts, spelled as `like` is: 10 -> 12, 100 -> 120,
+// 1000 -> 1200, (10, 0) -> (12, 0).
 std::optional<std::string> spelledLike(const std::string& like, const Arch& t) {
   if (like.front() == '(') {
     std::string sep = like.find(", ") != std::string::npos ? ", " : ",";
-    return "(" + std::to_string(t.major) + sep + std::to_string(t.minor) + ")";
+    return "(" + std::to_string(t.major) + sep + "0)";
   }
+  // The bound is where the target's family starts (12.0 for sm_121 too):
+  // `< 121` would leave 12.0, which lacks the same hardware, inside.
   long v = std::stol(like);
-  if (v < 20) return std::to_string(t.major);  // a major: `< 12` leaves out 12.0 and 12.1 alike
-  if (v < 200) return std::to_string(t.smInt());
-  if (v < 2000) return std::to_string(t.smInt() * 10);
+  if (v < 20) return std::to_string(t.major);
+  if (v < 200) return std::to_string(t.major * 10);
+  if (v < 2000) return std::to_string(t.major * 100);
   return std::nullopt;
 }
 
@@ -54,6 +57,13 @@ Rendered renderNarrowing(const LinkedSite& s, size_t idx, const PatchRule& r, co
   if (wrong.taken.arm == kFallbackArm && !wrong.taken.past) {
     out.skip_reason = "it reaches " + wrong.taken.how + ", which needs " + wrong.missing.front() + ": add an arm for " +
                       t.name() + " before it by hand";
+    return out;
+  }
+  // A tuning named for another arch (tile sizes, stage counts) has to match
+  // the kernel chosen elsewhere; narrowing it alone would split the two.
+  if (!runsAny(*wrong.need, wrong.missing)) {
+    out.skip_reason = "only values tuned for another arch (" + describeNeed(*wrong.need, wrong.missing) +
+                      ") are chosen here; change them together with the kernel they are sized for, by hand";
     return out;
   }
   if (!s.site.predicate.empty()) {

@@ -64,6 +64,15 @@ bool saysExcluded(std::string_view words, const Arch& t) {
   return false;
 }
 
+// Whether words limit something to named hardware: "only", "requires",
+// "supported on".
+bool saysOnly(std::string_view words) {
+  std::string w = lowered(words);
+  for (const char* limit : {"only ", " only", "requires", "require ", "supported on", "is for "})
+    if (w.find(limit) != std::string::npos) return true;
+  return false;
+}
+
 // The comment lines right above line `line` (1-based) and a comment on it.
 std::string commentsAt(const std::string& text, int line, std::string_view marker) {
   std::vector<std::string_view> lines;
@@ -165,6 +174,10 @@ SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::fun
           return skipped("this function gives " + rule.add.name() + " its own path (line " + std::to_string(e.line) +
                          ", `" + e.key_text + "`); left out here on purpose");
     }
+  // A test skipped with words that it is only for other GPUs ("only enabled
+  // on Blackwell server GPUs") is kept to them on purpose.
+  if (s.site.skips && saysOnly(s.site.crash_message))
+    return skipped("the test says it is only for other GPUs (\"" + s.site.crash_message + "\")");
   std::string comments = commentsAt(source(), s.site.line, s.language == Language::Python ? "#" : "//");
   if (saysExcluded(s.site.crash_message, rule.add) || saysExcluded(comments, rule.add))
     return skipped("its message or comment says " + rule.add.name() + " is left out on purpose");
