@@ -254,9 +254,13 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
     for (const auto& c : clauses) {
       if (!clauseTests(c, subjectText, idx)) continue;
       s.conjoined |= !onlyArmsOn(c.condition, subjectText, ctx);
-      s.skips |= blockSkips(c.body, idx);
+      bool skips = blockSkips(c.body, idx);
+      s.skips |= skips;
       exits &= blockExits(c.body, idx);
       TSNode r = raisingStatement(c.body, idx);
+      // A skip says why as a refusal does ("only enabled on Blackwell server GPUs").
+      if (skips && ts_node_is_null(r) && s.crash_message.empty() && ts_node_named_child_count(c.body) > 0)
+        s.crash_message = crashMessage(ts_node_named_child(c.body, 0), idx);
       if (ts_node_is_null(r)) continue;
       s.on_missing = OnMissing::Crash;
       s.crash_message = crashMessage(r, idx);

@@ -68,7 +68,12 @@ bool saysExcluded(std::string_view words, const Arch& t) {
 // "supported on".
 bool saysOnly(std::string_view words) {
   std::string w = lowered(words);
-  for (const char* limit : {"only ", " only", "requires", "require ", "supported on", "is for "})
+  for (size_t at = w.find("only"); at != std::string::npos; at = w.find("only", at + 1)) {
+    bool before = at == 0 || !std::isalpha(static_cast<unsigned char>(w[at - 1]));
+    bool after = at + 4 >= w.size() || !std::isalpha(static_cast<unsigned char>(w[at + 4]));
+    if (before && after) return true;  // "only", "SM100-only", not "commonly"
+  }
+  for (const char* limit : {"requires", "require ", "supported on", "is for "})
     if (w.find(limit) != std::string::npos) return true;
   return false;
 }
