@@ -258,8 +258,10 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
       s.skips |= skips;
       exits &= blockExits(c.body, idx);
       TSNode r = raisingStatement(c.body, idx);
-      // A skip says why as a refusal does ("only enabled on Blackwell server GPUs").
-      if (skips && ts_node_is_null(r) && s.crash_message.empty() && ts_node_named_child_count(c.body) > 0)
+      // A skip, or a warning before leaving, says why as a refusal does
+      // ("only enabled on Blackwell server GPUs", "only supported on 10.0").
+      if ((skips || blockExits(c.body, idx)) && ts_node_is_null(r) && s.crash_message.empty() &&
+          ts_node_named_child_count(c.body) > 0)
         s.crash_message = crashMessage(ts_node_named_child(c.body, 0), idx);
       if (ts_node_is_null(r)) continue;
       s.on_missing = OnMissing::Crash;

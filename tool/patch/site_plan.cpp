@@ -179,10 +179,10 @@ SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::fun
           return skipped("this function gives " + rule.add.name() + " its own path (line " + std::to_string(e.line) +
                          ", `" + e.key_text + "`); left out here on purpose");
     }
-  // A test skipped with words that it is only for other GPUs ("only enabled
-  // on Blackwell server GPUs") is kept to them on purpose.
-  if (s.site.skips && saysOnly(s.site.crash_message))
-    return skipped("the test says it is only for other GPUs (\"" + s.site.crash_message + "\")");
+  // A test skipped, or a path left, with words that it is only for other
+  // GPUs ("only enabled on Blackwell server GPUs") is kept to them on purpose.
+  if (s.site.on_missing != OnMissing::Crash && saysOnly(s.site.crash_message))
+    return skipped("its message says it is only for other GPUs (\"" + s.site.crash_message + "\")");
   std::string comments = commentsAt(source(), s.site.line, s.language == Language::Python ? "#" : "//");
   if (saysExcluded(s.site.crash_message, rule.add) || saysExcluded(comments, rule.add))
     return skipped("its message or comment says " + rule.add.name() + " is left out on purpose");
