@@ -263,8 +263,24 @@ TEST_F(KillPointTest, TargetEditedAfterTheCrashStopsRecoveryUntouched) {
     EXPECT_NE(std::string(e.what()).find(path(4).string() + " is neither its old nor its new content"),
               std::string::npos)
         << e.what();
+    // Both ways out are named.
+    EXPECT_NE(std::string(e.what()).find("run `archscan recover` again"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("`archscan recover --discard`"), std::string::npos) << e.what();
   }
   EXPECT_EQ(snapshot(dir), before);
+
+  // --discard keeps every file as it is now and removes only the journal
+  // and the temporary and backup files it names.
+  std::map<std::string, std::string> files;
+  for (const auto& [rel, content] : before)
+    if (rel.find(".archscan-cache") == std::string::npos && rel.find(".archscan-") == std::string::npos)
+      files[rel] = content;
+  auto done = discardInterrupted(dir.string(), real);
+  ASSERT_EQ(done.size(), 1u);
+  EXPECT_NE(done[0].find("kept as they are"), std::string::npos) << done[0];
+  EXPECT_EQ(snapshot(dir), files);
+  EXPECT_EQ(slurp(path(4)), "edited by hand\n");
+  EXPECT_TRUE(recoverInterrupted(dir.string(), real).empty());  // nothing left to settle
 }
 
 TEST_F(KillPointTest, JournalNamingAFileOutsideTheRootIsRefused) {

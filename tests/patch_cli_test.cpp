@@ -410,6 +410,10 @@ TEST_F(PatchCli, RecoverWithNothingToDoSaysSo) {
   ProcessResult file = run({"recover", "tree/recipes.py"});
   EXPECT_EQ(file.exit_code, 2);
   EXPECT_EQ(file.err, "archscan: tree/recipes.py: not a folder (recover takes the scanned root)\n");
+  ProcessResult discard = run({"recover", "--discard", "tree"});
+  EXPECT_EQ(discard.exit_code, 0);
+  EXPECT_EQ(discard.err, "archscan: nothing to discard in tree\n");
+  EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
 }
 
 }  // namespace

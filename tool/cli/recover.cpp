@@ -37,6 +37,13 @@ int runRecover(const Settings& s) {
   std::error_code ec;
   if (!std::filesystem::is_directory(path, ec))
     throw ApplyError(path + ": not a folder (recover takes the scanned root)");
+  if (s.o.discard) {
+    FileOps ops;
+    auto done = discardInterrupted(path, ops);
+    for (const auto& line : done) std::cerr << "archscan: " << printable(line) << "\n";
+    if (done.empty()) std::cerr << "archscan: nothing to discard in " << printable(path) << "\n";
+    return 0;
+  }
   if (settleUnder(path) == 0) std::cerr << "archscan: nothing to recover in " << printable(path) << "\n";
   return 0;
 }

@@ -92,7 +92,8 @@ std::string settle(const std::string& journalPath, const std::string& root, File
     std::string all;
     for (const auto& p : problems) all += (all.empty() ? "" : "; ") + p;
     throw ApplyError(journalPath + ": cannot settle an interrupted write: " + all +
-                     "; nothing was changed: put these files right by hand, then delete the journal");
+                     "; nothing was changed. Either put each file back to its old or new content and run "
+                     "`archscan recover` again, or keep the files as they are with `archscan recover --discard`");
   }
 
   std::set<std::string> dirs;
@@ -220,6 +221,37 @@ std::vector<std::string> recoverInterrupted(const std::string& root, FileOps& op
       if (ops.remove(dir + "/" + name)) done.push_back("removed an unfinished journal " + dir + "/" + name);
     } else if (endsWith(name, ".json")) {
       done.push_back(settle(dir + "/" + name, root, ops));
+    }
+  }
+  if (!done.empty()) ops.removeDir(dir);
+  return done;
+}
+
+std::vector<std::string> discardInterrupted(const std::string& root, FileOps& ops) {
+  std::vector<std::string> done;
+  std::string dir = cacheDirOf(root);
+  if (!ops.exists(dir)) return done;
+  std::vector<std::string> names = ops.list(dir);
+  std::sort(names.begin(), names.end());
+  for (const auto& name : names) {
+    if (!startsWith(name, "txn-")) continue;
+    std::string path = dir + "/" + name;
+    if (endsWith(name, ".json")) {
+      std::string text;
+      try {
+        text = readInputFile(path, 1u << 24);
+      } catch (const std::exception& e) {
+        throw ApplyError(std::string(e.what()) + " (the journal of an interrupted write)");
+      }
+      // Only what the journal names beside its targets, as recovery would.
+      Journal j = parseJournal(text, path, root);
+      size_t removed = 0;
+      for (const auto& t : j.targets) removed += ops.remove(t.temp) + ops.remove(t.backup);
+      ops.remove(path);
+      done.push_back("discarded " + path + ": " + plural(j.targets.size(), "file", "files") + " kept as they are, " +
+                     plural(removed, "leftover", "leftovers") + " deleted");
+    } else if (endsWith(name, ".json.tmp") && ops.remove(path)) {
+      done.push_back("removed an unfinished journal " + path);
     }
   }
   if (!done.empty()) ops.removeDir(dir);

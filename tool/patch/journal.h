@@ -41,4 +41,10 @@ Journal parseJournal(const std::string& text, const std::string& origin, const s
 // ApplyError when a journal cannot be settled; then nothing was changed.
 std::vector<std::string> recoverInterrupted(const std::string& root, FileOps& ops);
 
+// What a person chose after editing a file of an interrupted write by hand:
+// every file stays as it is; the journals under `root` and the temporary and
+// backup files they name (beside their targets, never anything else) are
+// deleted. One line per journal.
+std::vector<std::string> discardInterrupted(const std::string& root, FileOps& ops);
+
 }  // namespace archscan
