@@ -55,6 +55,16 @@ function check(cond, what) {
     check(await count('sm_120', 'crash') === 5, 'summary: 5 sites would crash on sm_120');
     check(await count('sm_120', 'fallback') === 0, 'summary: no reported fallback on sm_120, as in check');
     check(await count('sm_121', 'crash') === 5, 'summary: 5 sites would crash on sm_121');
+    // The header leaves no site out: with the gaps check does not report, its counts add up to the
+    // sites outside tests, and the not-reported count is the rows whose cell says so.
+    const productCells = await tab.$$eval('tbody.group:not([data-group=support]) td[data-arch="sm_120"]',
+      (cells) => cells.map((c) => c.className));
+    const notReported = productCells.filter((c) => c.split(' ').includes('not-reported')).length;
+    check(notReported > 0 && await count('sm_120', 'not-reported') === notReported,
+      `summary: ${notReported} sites lack sm_120 but check does not report them`);
+    const headerSum = await tab.$$eval('#summary-sm_120 [data-count]:not([data-count^=support])',
+      (ns) => ns.reduce((a, n) => a + Number(n.textContent), 0));
+    check(headerSum === productCells.length, `the header's counts add up to the ${productCells.length} sites (${headerSum})`);
 
     const cell = (id, arch) => tab.getAttribute(`tr[id="${id}"] td[data-arch="${arch}"]`, 'class');
     const torch = 'sglang-symm-mem/python/sglang/srt/distributed/device_communicators/all_reduce_utils.py:TORCH_SYMM_MEM_ALL_REDUCE_MAX_SIZES:mapping';

@@ -152,8 +152,18 @@ void printAuditHtml(const AuditModel& m, std::ostream& out) {
         .set("fallback", s.product.at(Effect::Fallback));
     sv.set("unknown", s.product.at(Effect::Unknown)).set("gated", s.product.at(Effect::Gated));
     sv.set("covered", s.product.at(Effect::Covered));
-    sv.flag("support", s.support.at(Effect::Crash) + s.support.at(Effect::Fallback) > 0);
+    // Review is rare: said only when there is one. Not-reported gaps are
+    // always said, so that the header's counts add up to the sites.
+    int review = s.product.at(Effect::Review);
+    sv.set("review", review ? std::to_string(review) : "");
+    sv.set("not_reported", s.product.at(Effect::NotReported));
+    int supportGaps = 0;
+    for (Effect e :
+         {Effect::Crash, Effect::Fallback, Effect::Unknown, Effect::Gated, Effect::Review, Effect::NotReported})
+      supportGaps += s.support.at(e);
+    sv.flag("support", supportGaps > 0);
     sv.set("support_crash", s.support.at(Effect::Crash)).set("support_fallback", s.support.at(Effect::Fallback));
+    sv.set("support_not_reported", s.support.at(Effect::NotReported));
   }
   v.set("component_source", m.component_source).list("components");
   for (const auto& c : m.components) {
