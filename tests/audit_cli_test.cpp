@@ -297,6 +297,40 @@ TEST_F(AuditCli, HtmlHeaderCountsGapsCheckDoesNotReport) {
   EXPECT_EQ(total, product) << "the header's counts add up to the sites outside tests";
 }
 
+TEST_F(AuditCli, EffortSaysWhatFixHandlesWhatNeedsAPersonAndWhatIsGated) {
+  spit(dir / "t/a.py", kCrashTable);  // a table fix adds sm_120 to
+  spit(
+      dir / "t/gate.py",
+      "import torch\ndef fp8(q):\n    major = torch.cuda.get_device_capability()[0]\n"
+      "    assert major == 10, \"FP8 attention is only supported on SM100 (compute capability 10.x)\"\n    return q\n");
+  fs::copy_file(fs::path(TESTDATA_DIR) / "rules/bounded-range/dispatch/attention.py", dir / "t/attention.py");
+  YAML::Node j = json({"--target", "sm_120", "--all", "t"});
+  EXPECT_EQ(row(j, "T")["work"].as<std::string>(), "fix");
+  EXPECT_EQ(row(j, "fp8[major]")["work"].as<std::string>(), "gated");
+  // A range that stops below the target sends it to a raising else: no edit fix would dare.
+  YAML::Node kernel = row(j, "pick_kernel[sm]");
+  EXPECT_EQ(kernel["work"].as<std::string>(), "person") << YAML::Dump(kernel);
+  const YAML::Node& e = j["effort"];
+  int fix = 0, person = 0, gated = 0, none = 0;
+  for (const auto& r : j["rows"]) {
+    std::string w = r["work"].as<std::string>();
+    (w == "fix" ? fix : w == "person" ? person : w == "gated" ? gated : none)++;
+    EXPECT_EQ(w != "none", r["in_default_view"].as<bool>()) << "the effort view counts the rows with findings";
+  }
+  EXPECT_EQ(e["fix"].as<int>(), fix);
+  EXPECT_EQ(e["person"].as<int>(), person);
+  EXPECT_EQ(e["gated"].as<int>(), gated);
+  std::string said = std::to_string(fix) + (fix == 1 ? " site" : " sites") + " archscan fix handles, " +
+                     std::to_string(person) + (person == 1 ? " needs" : " need") + " a person, " +
+                     std::to_string(gated) + " gated by design";
+  EXPECT_NE(run({"--target", "sm_120", "--all", "t"}).out.find("effort: " + said), std::string::npos);
+  EXPECT_NE(run({"--target", "sm_120", "--all", "--format", "markdown", "t"}).out.find("**effort**: " + said),
+            std::string::npos);
+  std::string html = run({"--target", "sm_120", "--all", "--format", "html", "t"}).out;
+  EXPECT_NE(html.find("data-effort=\"person\">" + std::to_string(person) + "<"), std::string::npos);
+  EXPECT_NE(html.find("data-effort=\"fix\">" + std::to_string(fix) + "<"), std::string::npos);
+}
+
 TEST_F(AuditCli, RowsSayWhichSiteWhatDecidesItAndTheFix) {
   spit(dir / "t/a.py", kCrashTable);
   spit(dir / "t/sub/b.py", kCrashTable);

@@ -96,7 +96,7 @@ int rank(CellState c) {
 }
 
 void fillRow(View& v, const AuditModel& m, const AuditRow& r) {
-  v.set("id", r.id).set("component", r.component).set("effect", effectName(r.effect));
+  v.set("id", r.id).set("component", r.component).set("effect", effectName(r.effect)).set("work", workName(r.work));
   v.set("effect_text", r.effect == Effect::NotReported ? "not reported" : effectName(r.effect));
   v.set("effect_rank", static_cast<int>(r.effect)).set("effect_symbol", effectSymbol(r.effect));
   v.set("display_name", r.display_name).set("kind", r.kind).set("spelling", r.spelling);
@@ -164,6 +164,17 @@ void printAuditHtml(const AuditModel& m, std::ostream& out) {
     sv.flag("support", supportGaps > 0);
     sv.set("support_crash", s.support.at(Effect::Crash)).set("support_fallback", s.support.at(Effect::Fallback));
     sv.set("support_not_reported", s.support.at(Effect::NotReported));
+  }
+  // The effort view: the same rows as the table's default view, by what closing them takes.
+  v.list("effort");
+  if (m.effort.planned) {
+    const AuditEffort& e = m.effort;
+    v.add("effort")
+        .set("fix", e.fix)
+        .set("fix_sites", e.fix == 1 ? "site" : "sites")
+        .set("person", e.person)
+        .set("person_need", e.person == 1 ? "needs" : "need")
+        .set("gated", e.gated);
   }
   v.set("component_source", m.component_source).list("components");
   for (const auto& c : m.components) {

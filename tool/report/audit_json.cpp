@@ -35,6 +35,14 @@ void printAuditJson(const AuditModel& m, const Program& p, std::ostream& out) {
   w.field("sites", m.totals.sites).field("findings", m.totals.findings).field("errors", m.totals.errors);
   w.field("warnings", m.totals.warnings).field("notes", m.totals.notes).field("in_default_view", m.totals.in_view);
   w.endObject();
+  w.key("effort");
+  if (m.effort.planned)
+    w.beginObject()
+        .field("fix", m.effort.fix)
+        .field("person", m.effort.person)
+        .field("gated", m.effort.gated)
+        .endObject();
+  else w.null();
   w.key("notes").beginArray();
   for (const auto& n : m.notes) w.value(n);
   w.endArray();
@@ -84,7 +92,7 @@ void printAuditJson(const AuditModel& m, const Program& p, std::ostream& out) {
     w.key("family_tag");
     if (r.family >= 0) w.value(m.families[static_cast<size_t>(r.family)].tag);
     else w.null();
-    w.field("effect", effectName(r.effect)).field("in_default_view", r.in_view);
+    w.field("effect", effectName(r.effect)).field("in_default_view", r.in_view).field("work", workName(r.work));
     w.key("cells").beginObject();
     for (size_t c = 0; c < m.columns.size(); ++c) w.field(m.columns[c].name, cellStateName(r.cells[c].state));
     w.endObject();

@@ -94,6 +94,7 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
     if (!s.support.n.empty()) out << "; in tests, benchmarks, examples and docs: " << countsText(s.support, true);
     out << "\n";
   }
+  if (m.effort.planned) out << "- **effort**: " << effortText(m.effort) << "\n";
   out << "\n<details><summary>How these numbers relate to <code>archscan check</code></summary>\n\n";
   for (const auto& n : m.notes) out << "- " << n << "\n";
   out << "\n</details>\n\n### By component\n\nComponents: " << m.component_source << ".\n\n"

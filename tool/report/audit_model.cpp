@@ -55,6 +55,20 @@ const char* effectLabel(Effect e) {
   return "";
 }
 
+const char* workName(Work w) {
+  switch (w) {
+    case Work::None:
+      return "none";
+    case Work::Fix:
+      return "fix";
+    case Work::Person:
+      return "person";
+    case Work::Gated:
+      return "gated";
+  }
+  return "?";
+}
+
 const char* cellStateName(CellState c) {
   switch (c) {
     case CellState::Covered:
@@ -152,6 +166,13 @@ std::string countsText(const EffectCounts& c, bool withCovered) {
 
 std::string effectCount(int n, Effect e) {
   return std::to_string(n) + " " + (n == 1 && e == Effect::Fallback ? "falls back silently" : effectLabel(e));
+}
+
+std::string effortText(const AuditEffort& e) {
+  if (!e.planned) return "";
+  return std::to_string(e.fix) + (e.fix == 1 ? " site" : " sites") + " archscan fix handles, " +
+         std::to_string(e.person) + (e.person == 1 ? " needs" : " need") + " a person, " + std::to_string(e.gated) +
+         " gated by design";
 }
 
 std::string findingTotals(const AuditTotals& t) {
@@ -494,11 +515,16 @@ AuditModel buildAudit(const Program& p, const std::vector<Finding>& findings, co
       }
       r.cells.push_back(cell);
     }
+    bool gatesOnly = !mine.empty(), unplanned = false;
     for (size_t f : mine) {
       const Finding& fd = findings[f];
       r.findings.push_back({fd.rule, severityName(fd.severity), fd.arch, fd.message});
       if (!used.count(f)) r.effect = std::min(r.effect, Effect::Other);
+      if (cellOf(fd.rule) == AuditRole::Gated) continue;
+      gatesOnly = false;
+      unplanned |= !opts.fixes || !opts.fixes->count(f);
     }
+    r.work = mine.empty() ? Work::None : gatesOnly ? Work::Gated : unplanned ? Work::Person : Work::Fix;
     r.in_view = r.effect <= Effect::Other;
     m.rows.push_back(std::move(r));
   }
@@ -528,8 +554,12 @@ AuditModel buildAudit(const Program& p, const std::vector<Finding>& findings, co
   // Summaries.
   m.totals.sites = static_cast<int>(m.rows.size());
   std::map<std::pair<bool, std::string>, AuditComponent> comps;
+  m.effort.planned = opts.fixes != nullptr;
   for (const auto& r : m.rows) {
     m.totals.in_view += r.in_view ? 1 : 0;
+    m.effort.fix += r.work == Work::Fix ? 1 : 0;
+    m.effort.person += r.work == Work::Person ? 1 : 0;
+    m.effort.gated += r.work == Work::Gated ? 1 : 0;
     AuditComponent& c = comps[{r.support, r.component}];
     c.name = r.component;
     c.support = r.support;

@@ -40,6 +40,13 @@ const char* cellStateName(CellState c);  // covered, covered-by-range, missing, 
 const char* cellStateLabel(CellState c);  // words for people
 const char* cellStateSymbol(CellState c);  // one ASCII character, for terminals
 
+// What closing a site's findings takes: `fix` plans an edit for every one
+// (Fix), some finding has no planned edit (Person: fix refused it, a range,
+// an else branch, a finding about no arch), or the only findings are
+// deliberate hardware gates (Gated). None: no finding.
+enum class Work { None, Fix, Person, Gated };
+const char* workName(Work w);  // none, fix, person, gated
+
 struct AuditCell {
   CellState state = CellState::Missing;
   std::string detail;  // why not reported; for the "older" column, the archs handled
@@ -82,6 +89,7 @@ struct AuditRow {
   std::string on_missing_reason;
   std::string gate;  // why a gated site keeps the target out
   std::string fix;  // proposed edit, when one is known
+  Work work = Work::None;
   std::vector<AuditFindingRef> findings;  // every finding check reports on the site
 };
 
@@ -118,6 +126,13 @@ struct AuditTotals {
   int in_view = 0;
 };
 
+// Rows by what closing their findings takes. The three add up to the rows
+// with findings (the default view). Only known when fixes were planned.
+struct AuditEffort {
+  bool planned = false;
+  int fix = 0, person = 0, gated = 0;
+};
+
 struct AuditModel {
   std::vector<std::string> targets;
   std::vector<AuditColumn> columns;  // targets, then near archs, then "older"
@@ -126,6 +141,7 @@ struct AuditModel {
   std::vector<AuditTargetSummary> summary;
   std::vector<AuditComponent> components;  // product first, by how many rows break
   AuditTotals totals;
+  AuditEffort effort;
   // How a number here relates to check's, wherever the definitions differ.
   std::vector<std::string> notes;
   std::string component_source;  // "archscan.yaml components", "CODEOWNERS (path)", "top-level package or folder"
@@ -150,6 +166,8 @@ struct AuditOptions {
 std::string countsText(const EffectCounts& c, bool withCovered);
 // "1 falls back silently", "2 fall back silently": a count of sites with their effect.
 std::string effectCount(int n, Effect e);
+// "3 sites archscan fix handles, 1 needs a person, 0 gated by design"; "" when fixes were not planned.
+std::string effortText(const AuditEffort& e);
 // "3 findings (1 error, 2 warnings, 0 notes)"
 std::string findingTotals(const AuditTotals& t);
 

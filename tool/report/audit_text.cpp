@@ -54,6 +54,7 @@ void printAuditText(const AuditModel& m, bool color, std::ostream& out) {
       out << "  " << std::string(s.target.size(), ' ')
           << "  in tests, benchmarks, examples and docs: " << countsText(s.support, true) << "\n";
   }
+  if (m.effort.planned) out << "  effort: " << effortText(m.effort) << "\n";
   out << "\nBy component (" << m.component_source << "):\n";
   size_t w = 12;
   for (const auto& c : m.components) w = std::max(w, std::min<size_t>(c.name.size() + 4, 40));
