@@ -331,6 +331,24 @@ TEST_F(AuditCli, EffortSaysWhatFixHandlesWhatNeedsAPersonAndWhatIsGated) {
   EXPECT_NE(html.find("data-effort=\"fix\">" + std::to_string(fix) + "<"), std::string::npos);
 }
 
+TEST_F(AuditCli, ColumnsEmptyOrAlikeOnEveryRowAreLeftOutAndSaidOnce) {
+  spit(dir / "t/a.py", kCrashTable);
+  spit(dir / "t/b.py", kCrashTable);
+  std::string md = run({"--target", "sm_120", "--format", "markdown", "t"}).out;
+  size_t head = md.find("\n| effect | site |");
+  ASSERT_NE(head, std::string::npos) << md;
+  std::string header = md.substr(head + 1, md.find('\n', head + 1) - head - 1);
+  EXPECT_EQ(header, "| effect | site | **sm_120** | where | decided by | gate or fix |");
+  EXPECT_NE(md.find("The same on every row, so not a column: sm_90: covered; sm_100: covered; component: "),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("; family: none.\n"), std::string::npos) << md;
+  std::string html = run({"--target", "sm_120", "--format", "html", "t"}).out;
+  EXPECT_EQ(html.find(">Family</button>"), std::string::npos);
+  EXPECT_NE(html.find(">Decided by</button>"), std::string::npos);  // each table is read on its own line
+  EXPECT_NE(html.find("<span data-column=\"family\">family: none</span>"), std::string::npos);
+}
+
 TEST_F(AuditCli, RowsSayWhichSiteWhatDecidesItAndTheFix) {
   spit(dir / "t/a.py", kCrashTable);
   spit(dir / "t/sub/b.py", kCrashTable);

@@ -80,6 +80,15 @@ function check(cond, what) {
     const cols = await tab.$$eval('thead th.arch', (ths) => ths.map((t) => t.textContent));
     check(cols[0].startsWith('sm_120') && cols[1].startsWith('sm_121'), 'the target columns come first: ' + cols.join(' '));
 
+    // No column is empty or the same on every row; the header's first three and the targets aside.
+    const columns = await tab.$$eval('thead th', (ths) => ths.map((th, i) => {
+      const vals = [...document.querySelectorAll('tbody tr.site')].map((r) => r.children[i].textContent.trim());
+      return { name: th.textContent.trim(), target: th.classList.contains('t'), distinct: new Set(vals).size,
+               filled: vals.some(Boolean) };
+    }));
+    const dull = columns.filter((c) => !c.target && !['Effect', 'Site', 'Where'].includes(c.name) && (c.distinct < 2 || !c.filled));
+    check(dull.length === 0, 'every column says something: ' + columns.map((c) => `${c.name}=${c.distinct}`).join(' '));
+
     // Keyboard: tab to the first excerpt and open it with Enter.
     const summary = tab.locator('tr.site summary').first();
     await summary.focus();
@@ -104,6 +113,32 @@ function check(cond, what) {
     await plain.goto('file://' + page);
     const rows = await plain.$$eval('tbody tr.site', (r) => r.length);
     check(rows === 10, `without JavaScript all ${rows} rows are shown`);
+
+    // A tree of our own: two alike tables.
+    const table = (keys) => `import torch\nT = {${keys}}\ndef f():\n    cap = torch.cuda.get_device_capability()[0]\n    return T[cap]\n`;
+    const tree = (name, files) => {
+      const d = path.join(outDir, name);
+      fs.rmSync(d, { recursive: true, force: true });
+      for (const [f, text] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(d, f)), { recursive: true });
+        fs.writeFileSync(path.join(d, f), text);
+      }
+      const out = path.join(d, 'audit.html');
+      const r = spawnSync(bin, ['audit', '--target', 'sm_120', '--format', 'html', '-q', '-o', out, 't'], { cwd: d, encoding: 'utf8' });
+      return { status: r.status, err: r.stderr, out };
+    };
+    const alike = tree('alike', { 't/a.py': table('9: 1, 10: 2'), 't/b.py': table('9: 1, 10: 2') });
+    check(alike.status === 1, `two crashing tables: audit exits 1 (${alike.status}: ${alike.err})`);
+    await tab.goto('file://' + alike.out);
+    const heads = await tab.$$eval('thead th', (ths) => ths.map((t) => t.textContent.trim()));
+    check(!heads.includes('Family') && !heads.includes('Component') && !heads.some((h) => h.startsWith('sm_100')) &&
+          heads.includes('Decided by'), 'columns alike on both rows are left out: ' + heads.join(', '));
+    const widths = await tab.$$eval('tbody tr.site', (rows) => rows.map((r) => r.children.length));
+    check(widths.length === 2 && widths.every((w) => w === heads.length), `each row has the ${heads.length} cells of the header`);
+    const same = await tab.$$eval('#same-columns [data-column]', (ss) => ss.map((x) => x.textContent));
+    check(same.includes('family: none') && same.includes('sm_100: covered') && same.some((x) => x.startsWith('component: ')),
+      'and said once above the table: ' + same.join(' · '));
+
   } finally {
     await browser.close();
   }

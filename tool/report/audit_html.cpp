@@ -95,7 +95,7 @@ int rank(CellState c) {
   return 12;
 }
 
-void fillRow(View& v, const AuditModel& m, const AuditRow& r) {
+void fillRow(View& v, const AuditModel& m, const AuditLayout& layout, const AuditRow& r) {
   v.set("id", r.id).set("component", r.component).set("effect", effectName(r.effect)).set("work", workName(r.work));
   v.set("effect_text", r.effect == Effect::NotReported ? "not reported" : effectName(r.effect));
   v.set("effect_rank", static_cast<int>(r.effect)).set("effect_symbol", effectSymbol(r.effect));
@@ -120,6 +120,8 @@ void fillRow(View& v, const AuditModel& m, const AuditRow& r) {
   for (size_t c = 0; c < r.cells.size(); ++c) {
     const AuditCell& cell = r.cells[c];
     const AuditColumn& col = m.columns[c];
+    if (cell.state == CellState::NotReported) v.add("not_reported").set("column", col.name).set("why", cell.detail);
+    if (!layout.column[c]) continue;
     View& cv = v.add("cells");
     bool older = col.kind == AuditColumn::Older;
     int handled = 0;
@@ -130,7 +132,6 @@ void fillRow(View& v, const AuditModel& m, const AuditRow& r) {
     cv.set("label", older ? (handled ? "handles " + cell.detail : std::string("handles no older arch"))
                           : std::string(cellStateLabel(cell.state)) + (cell.detail.empty() ? "" : ": " + cell.detail));
     cv.set("symbol", older && handled ? std::to_string(handled) : symbol(cell.state));
-    if (cell.state == CellState::NotReported) v.add("not_reported").set("column", col.name).set("why", cell.detail);
   }
 }
 
@@ -204,8 +205,14 @@ void printAuditHtml(const AuditModel& m, std::ostream& out) {
           .set("color", "#dafbe1")
           .set("label", std::to_string(c.sites - done) + " other");
   }
+  AuditLayout layout = auditLayout(m);
+  v.flag("show_component", layout.component).flag("show_decided", layout.decided_by).flag("show_family", layout.family);
+  v.list("same");
+  for (const auto& [column, value] : layout.same) v.add("same").set("column", column).set("value", value);
   v.list("columns");
-  for (const auto& c : m.columns) {
+  for (size_t i = 0; i < m.columns.size(); ++i) {
+    if (!layout.column[i]) continue;
+    const AuditColumn& c = m.columns[i];
     std::string colTitle = c.kind == AuditColumn::Target ? "target"
                            : c.kind == AuditColumn::Near ? "an arch the code distinguishes"
                                                          : "";
@@ -238,9 +245,11 @@ void printAuditHtml(const AuditModel& m, std::ostream& out) {
                           : r.effect == Effect::Other       ? "Other findings (other archs, no arch)"
                           : r.effect == Effect::NotReported ? "Missing " + single + " but not reported"
                                                             : "Covered";
-      group->set("key", key).set("label", label).set("span", m.columns.size() + 6).list("rows");
+      size_t span = 3 + layout.shown() + (layout.component ? 1 : 0) + (layout.decided_by ? 1 : 0) +
+                    (layout.family ? 1 : 0);  // effect, site, where and the columns shown
+      group->set("key", key).set("label", label).set("span", span).list("rows");
     }
-    fillRow(group->add("rows"), m, r);
+    fillRow(group->add("rows"), m, layout, r);
     ++count;
   }
   close();

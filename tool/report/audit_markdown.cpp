@@ -66,17 +66,20 @@ std::string code(const std::string& s) { return markdownCode(s); }
 
 std::string link(const AuditLink& l) { return "[" + cell(l.text()) + "](" + l.href + ")"; }
 
-std::string row(const AuditModel& m, const AuditRow& r) {
+std::string row(const AuditModel& m, const AuditLayout& layout, const AuditRow& r) {
   std::string out = "| " + std::string(effectName(r.effect)) + " | " + code(r.display_name) + " |";
-  for (const auto& c : r.cells) {
+  for (size_t i = 0; i < r.cells.size(); ++i) {
+    const AuditCell& c = r.cells[i];
+    if (!layout.column[i]) continue;
     if (!c.detail.empty() && c.state == CellState::Covered)
       out += " " + std::to_string(std::count(c.detail.begin(), c.detail.end(), ' ') + 1) + " |";
     else out += std::string(" ") + emoji(c.state) + " |";
   }
-  out += " " + cell(r.component) + " | " + link(r.where) + " | " + code(r.decided_by) +
-         (r.decided_at.line ? " " + link(r.decided_at) : "") + " | " +
-         (r.family >= 0 ? code(m.families[static_cast<size_t>(r.family)].tag) : "") + " | " +
-         cell(!r.gate.empty() ? "gate: " + r.gate : r.fix) + " |\n";
+  if (layout.component) out += " " + cell(r.component) + " |";
+  out += " " + link(r.where) + " |";
+  if (layout.decided_by) out += " " + code(r.decided_by) + (r.decided_at.line ? " " + link(r.decided_at) : "") + " |";
+  if (layout.family) out += " " + (r.family >= 0 ? code(m.families[static_cast<size_t>(r.family)].tag) : "") + " |";
+  out += " " + cell(!r.gate.empty() ? "gate: " + r.gate : r.fix) + " |\n";
   return out;
 }
 
@@ -115,14 +118,27 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
   if (shownComps < m.components.size())
     out << "\n_" << m.components.size() - shownComps << " more components left out; `--show all` lists them._\n";
 
+  AuditLayout layout = auditLayout(m);
   std::string header = "| effect | site |";
   std::string rule = "|---|---|";
-  for (const auto& c : m.columns) {
+  for (size_t i = 0; i < m.columns.size(); ++i) {
+    if (!layout.column[i]) continue;
+    const AuditColumn& c = m.columns[i];
     header += " " + (c.kind == AuditColumn::Target ? "**" + c.name + "**" : c.name) + " |";
     rule += ":-:|";
   }
-  header += " component | where | decided by | family | gate or fix |\n";
-  rule += "---|---|---|---|---|\n";
+  for (auto [shown, name] :
+       {std::pair{layout.component, "component"}, std::pair{true, "where"}, std::pair{layout.decided_by, "decided by"},
+        std::pair{layout.family, "family"}, std::pair{true, "gate or fix"}}) {
+    if (!shown) continue;
+    header += std::string(" ") + name + " |";
+    rule += "---|";
+  }
+  header += "\n";
+  rule += "\n";
+  std::string same;
+  for (const auto& [column, value] : layout.same) same += (same.empty() ? "" : "; ") + column + ": " + cell(value);
+  if (!same.empty()) header = "The same on every row, so not a column: " + same + ".\n\n" + header;
 
   size_t eligible = 0;
   for (const auto& r : m.rows) eligible += (m.show_all || r.in_view) ? 1 : 0;
@@ -142,7 +158,7 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
   bool supportHeaded = false;
   for (const auto& r : m.rows) {
     if (!m.show_all && !r.in_view) continue;
-    std::string line = row(m, r);
+    std::string line = row(m, layout, r);
     std::string heading;
     if (r.support && !supportHeaded) heading = "| **in tests, benchmarks, examples and docs** |\n";
     bool fits =

@@ -181,6 +181,58 @@ std::string findingTotals(const AuditTotals& t) {
          counted(n(t.warnings), "warning") + ", " + counted(n(t.notes), "note") + ")";
 }
 
+size_t AuditLayout::shown() const { return static_cast<size_t>(std::count(column.begin(), column.end(), true)); }
+
+AuditLayout auditLayout(const AuditModel& m) {
+  AuditLayout l;
+  l.column.assign(m.columns.size(), true);
+  std::vector<const AuditRow*> listed;
+  for (const auto& r : m.rows)
+    if (m.show_all || r.in_view) listed.push_back(&r);
+  if (listed.empty()) return l;
+  // Whether every listed row gives `what` the same text; an empty text is no value.
+  bool many = listed.size() > 1;
+  auto constant = [&](auto what) {
+    for (const AuditRow* r : listed)
+      if (what(*r) != what(*listed.front())) return false;
+    return true;
+  };
+  for (size_t c = 0; c < m.columns.size(); ++c) {
+    const AuditColumn& col = m.columns[c];
+    auto cell = [&](const AuditRow& r) {
+      return std::string(cellStateLabel(r.cells[c].state)) +
+             (r.cells[c].detail.empty() ? "" : ": " + r.cells[c].detail);
+    };
+    if (col.kind == AuditColumn::Target || !many || !constant(cell)) continue;
+    l.column[c] = false;
+    const AuditCell& first = listed.front()->cells[c];
+    l.same.emplace_back(col.name, col.kind == AuditColumn::Older
+                                      ? (first.detail.empty() ? "handles no older arch" : "handles " + first.detail)
+                                      : cell(*listed.front()));
+  }
+  auto component = [](const AuditRow& r) { return r.component; };
+  if (many && constant(component)) {
+    l.component = false;
+    l.same.emplace_back("component", listed.front()->component);
+  }
+  auto decided = [](const AuditRow& r) {
+    return r.decided_by + (r.decided_at.line ? " at " + r.decided_at.text() : "");
+  };
+  if (many && constant(decided)) {
+    l.decided_by = false;
+    l.same.emplace_back("decided by", decided(*listed.front()));
+  }
+  auto family = [&](const AuditRow& r) {
+    return r.family >= 0 ? m.families[static_cast<size_t>(r.family)].tag : std::string();
+  };
+  if (constant(family) && (many || family(*listed.front()).empty())) {
+    l.family = false;
+    std::string tag = family(*listed.front());
+    l.same.emplace_back("family", tag.empty() ? "none" : tag);
+  }
+  return l;
+}
+
 namespace {
 
 // What a finding's rule says of the target's cell (None: the finding is no cell).

@@ -171,6 +171,18 @@ std::string effortText(const AuditEffort& e);
 // "3 findings (1 error, 2 warnings, 0 notes)"
 std::string findingTotals(const AuditTotals& t);
 
+// Which of the table's columns say something over the rows listed (every
+// row with --show all, else the default view). A column with nothing in it
+// is left out; so is one that says the same on every row of two or more,
+// and what it would have said is said once (`same`). Target columns stay.
+struct AuditLayout {
+  std::vector<bool> column;  // per AuditModel::columns
+  bool component = true, decided_by = true, family = true;
+  std::vector<std::pair<std::string, std::string>> same;  // column, what every row says there
+  size_t shown() const;  // arch columns shown
+};
+AuditLayout auditLayout(const AuditModel& m);
+
 AuditModel buildAudit(const Program& p, const std::vector<Finding>& findings, const AnalyzeOptions& analyzed,
                       const AuditOptions& opts);
 
