@@ -349,6 +349,28 @@ TEST_F(AuditCli, ColumnsEmptyOrAlikeOnEveryRowAreLeftOutAndSaidOnce) {
   EXPECT_NE(html.find("<span data-column=\"family\">family: none</span>"), std::string::npos);
 }
 
+TEST_F(AuditCli, ACleanTreeSaysNothingToDoInsteadOfAnEmptyTable) {
+  spit(dir / "t/a.py",
+       "import torch\nT = {9: 1, 10: 2, 12: 3}\ndef f():\n    cap = torch.cuda.get_device_capability()[0]\n"
+       "    return T[cap]\n");
+  const std::string said = "Nothing to do for sm_120: the one arch site handles it and check reports nothing.";
+  ProcessResult text = run({"--target", "sm_120", "t"});
+  EXPECT_EQ(text.exit_code, 0);
+  EXPECT_NE(text.out.find(said), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find("Sites with findings"), std::string::npos) << text.out;
+  std::string md = run({"--target", "sm_120", "--format", "markdown", "t"}).out;
+  EXPECT_NE(md.find("**" + said + "**"), std::string::npos) << md;
+  EXPECT_EQ(md.find("| effect |"), std::string::npos) << md;
+  std::string html = run({"--target", "sm_120", "--format", "html", "t"}).out;
+  EXPECT_NE(html.find("id=\"nothing-to-do\" role=\"status\">" + said), std::string::npos);
+  EXPECT_EQ(html.find("<table id=\"audit\">"), std::string::npos);
+  // --show all still lists the covered site, under the same message.
+  EXPECT_NE(run({"--target", "sm_120", "--show", "all", "--format", "html", "t"}).out.find("<table id=\"audit\">"),
+            std::string::npos);
+  spit(dir / "t/b.py", kCrashTable);
+  EXPECT_EQ(run({"--target", "sm_120", "t"}).out.find("Nothing to do"), std::string::npos);
+}
+
 TEST_F(AuditCli, RowsSayWhichSiteWhatDecidesItAndTheFix) {
   spit(dir / "t/a.py", kCrashTable);
   spit(dir / "t/sub/b.py", kCrashTable);

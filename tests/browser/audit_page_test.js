@@ -88,6 +88,7 @@ function check(cond, what) {
     }));
     const dull = columns.filter((c) => !c.target && !['Effect', 'Site', 'Where'].includes(c.name) && (c.distinct < 2 || !c.filled));
     check(dull.length === 0, 'every column says something: ' + columns.map((c) => `${c.name}=${c.distinct}`).join(' '));
+    check(await tab.$('#nothing-to-do') === null, 'a tree with gaps has no "nothing to do"');
 
     // Keyboard: tab to the first excerpt and open it with Enter.
     const summary = tab.locator('tr.site summary').first();
@@ -114,7 +115,7 @@ function check(cond, what) {
     const rows = await plain.$$eval('tbody tr.site', (r) => r.length);
     check(rows === 10, `without JavaScript all ${rows} rows are shown`);
 
-    // A tree of our own: two alike tables.
+    // Trees of our own: two alike tables, and a tree that handles the target.
     const table = (keys) => `import torch\nT = {${keys}}\ndef f():\n    cap = torch.cuda.get_device_capability()[0]\n    return T[cap]\n`;
     const tree = (name, files) => {
       const d = path.join(outDir, name);
@@ -139,6 +140,13 @@ function check(cond, what) {
     check(same.includes('family: none') && same.includes('sm_100: covered') && same.some((x) => x.startsWith('component: ')),
       'and said once above the table: ' + same.join(' · '));
 
+    const clean = tree('clean', { 't/a.py': table('9: 1, 10: 2, 12: 3') });
+    check(clean.status === 0, `a tree that handles sm_120: audit exits 0 (${clean.status}: ${clean.err})`);
+    await tab.goto('file://' + clean.out);
+    const done = await tab.textContent('#nothing-to-do');
+    check(done.startsWith('Nothing to do for sm_120') && await tab.isVisible('#nothing-to-do'), 'a clean tree says so: ' + done);
+    check(await tab.$('table#audit') === null, 'instead of an empty table');
+    await tab.screenshot({ path: path.join(outDir, 'audit-clean.png') });
   } finally {
     await browser.close();
   }

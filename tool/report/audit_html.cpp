@@ -253,6 +253,8 @@ void printAuditHtml(const AuditModel& m, std::ostream& out) {
     ++count;
   }
   close();
+  // A table with no rows says nothing: the page says so in words instead.
+  v.flag("has_rows", group != nullptr).set("nothing_to_do", nothingToDo(m));
   v.set("hidden_rows", m.show_all ? 0 : m.totals.sites - m.totals.in_view);
   if (m.show_all || m.totals.sites == m.totals.in_view) v.set("hidden_rows", "");
   v.list("legend");

@@ -118,6 +118,13 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
   if (shownComps < m.components.size())
     out << "\n_" << m.components.size() - shownComps << " more components left out; `--show all` lists them._\n";
 
+  if (std::string clean = nothingToDo(m); !clean.empty()) {
+    out << "\n**" << clean << "**\n";
+    if (!m.show_all) {  // no row to list: the message instead of an empty table
+      os << out.str();
+      return;
+    }
+  }
   AuditLayout layout = auditLayout(m);
   std::string header = "| effect | site |";
   std::string rule = "|---|---|";

@@ -175,6 +175,21 @@ std::string effortText(const AuditEffort& e) {
          " gated by design";
 }
 
+std::string nothingToDo(const AuditModel& m) {
+  if (m.totals.findings) return "";
+  for (const auto& s : m.summary)
+    if (s.product.at(Effect::NotReported) || s.support.at(Effect::NotReported)) return "";
+  std::string targets;
+  for (size_t i = 0; i < m.targets.size(); ++i)
+    targets += (i == 0 ? "" : i + 1 == m.targets.size() ? " and " : ", ") + m.targets[i];
+  std::string head = "Nothing to do for " + targets + ": ";
+  if (!m.totals.sites) return head + "no arch site in " + counted(m.files_parsed, "file") + ".";
+  return head +
+         (m.totals.sites == 1 ? "the one arch site handles "
+                              : "all " + counted(static_cast<size_t>(m.totals.sites), "arch site") + " handle ") +
+         (m.targets.size() == 1 ? "it" : "them") + " and check reports nothing.";
+}
+
 std::string findingTotals(const AuditTotals& t) {
   auto n = [](int v) { return static_cast<size_t>(v); };
   return counted(n(t.findings), "finding") + " (" + counted(n(t.errors), "error") + ", " +

@@ -168,6 +168,9 @@ std::string countsText(const EffectCounts& c, bool withCovered);
 std::string effectCount(int n, Effect e);
 // "3 sites archscan fix handles, 1 needs a person, 0 gated by design"; "" when fixes were not planned.
 std::string effortText(const AuditEffort& e);
+// "Nothing to do for sm_120: ..." when no site lacks a target and check
+// reports nothing (or there is no arch site at all); "" otherwise.
+std::string nothingToDo(const AuditModel& m);
 // "3 findings (1 error, 2 warnings, 0 notes)"
 std::string findingTotals(const AuditTotals& t);
 

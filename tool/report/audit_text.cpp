@@ -71,6 +71,14 @@ void printAuditText(const AuditModel& m, bool color, std::ostream& out) {
         << pad(std::to_string(c.counts.at(Effect::Unknown)), 9) << c.counts.at(Effect::Gated) << "\n";
   }
 
+  if (std::string clean = nothingToDo(m); !clean.empty()) {
+    out << "\n" << st.green(clean) << "\n";
+    if (!m.show_all) {  // no row to list: the message instead of an empty table
+      out << "\n";
+      for (const auto& n : m.notes) out << "- " << n << "\n";
+      return;
+    }
+  }
   size_t nameW = 24;
   for (const auto& r : m.rows)
     if (m.show_all || r.in_view) nameW = std::max(nameW, std::min<size_t>(r.display_name.size() + 2, 56));
