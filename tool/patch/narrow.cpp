@@ -94,6 +94,13 @@ Rendered renderNarrowing(const LinkedSite& s, size_t idx, const PatchRule& r, co
     out.skip_reason = "cannot spell " + t.name() + " as `" + c->literal + "` is spelled";
     return out;
   }
+  // The bound must leave something of the range: `arch >= 120` cannot be
+  // cut at 120 (the first number of a tuple is its major).
+  auto first = [](const std::string& lit) { return std::stol(lit.substr(lit.find_first_of("0123456789"))); };
+  if (admits && first(*bound) <= first(c->literal)) {
+    out.skip_reason = "`" + range->text + "` admits nothing below " + t.name() + "'s family to keep; narrow it by hand";
+    return out;
+  }
   bool python = s.language == Language::Python;
   // Parentheses keep the new test one operand beside `&&`/`and`; a test
   // already alone in its parentheses (`if (sm >= 100)`) needs none.
