@@ -26,8 +26,9 @@ bool control(std::string_view name) {
   return words.count(name) > 0;
 }
 
-// The name of the function whose body the `{` at token i opens, or "".
-std::string headName(std::string_view text, const std::vector<Token>& t, size_t i) {
+}  // namespace
+
+std::string functionHeadName(std::string_view text, const std::vector<Token>& t, size_t i) {
   size_t j = i;
   // Qualifiers between `)` and `{`: const, noexcept, override, final.
   while (j > 0 && t[j - 1].kind == Tok::Ident && spell(text, t[j - 1]) != ")") --j;
@@ -44,8 +45,6 @@ std::string headName(std::string_view text, const std::vector<Token>& t, size_t 
   return std::string(spell(text, t[k - 1]));
 }
 
-}  // namespace
-
 std::vector<RawFunction> rawFunctions(std::string_view text, const std::vector<Token>& t) {
   std::vector<RawFunction> out;
   int depth = 0, functionDepth = -1;
@@ -55,7 +54,7 @@ std::vector<RawFunction> rawFunctions(std::string_view text, const std::vector<T
     std::string_view s = spell(text, t[i]);
     if (s == "{") {
       if (functionDepth < 0) {
-        std::string name = headName(text, t, i);
+        std::string name = functionHeadName(text, t, i);
         if (!name.empty()) {
           functionDepth = depth;
           open = RawFunction{name, Span{t[i].begin, 0, t[i].line, 0}};

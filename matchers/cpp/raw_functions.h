@@ -18,6 +18,10 @@ struct RawFunction {
   Span body;  // from `{` to `}`
 };
 
+// The name of the function whose body the `{` at token i opens (`name(...)
+// [const|noexcept|override] {`), or "" for a control statement or a block.
+std::string functionHeadName(std::string_view text, const std::vector<Token>& tokens, size_t i);
+
 // Outermost `name(...) [qualifiers] {` ... `}` definitions, not control
 // statements; lambdas and nested blocks are part of their function.
 std::vector<RawFunction> rawFunctions(std::string_view text, const std::vector<Token>& tokens);

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "raw_conditions.h"
+#include "raw_functions.h"
 
 namespace archscan::cpp {
 namespace {
@@ -22,22 +23,8 @@ std::string enclosingFunctionName(std::string_view text, const std::vector<Token
       --depth;
       continue;
     }
-    // Skip qualifiers between `)` and `{`: const, noexcept, override, -> T.
-    size_t j = i;
-    while (j > 0 && spell(text, t[j - 1]) != ")" && t[j - 1].kind == Tok::Ident) --j;
-    if (j == 0 || spell(text, t[j - 1]) != ")") continue;
-    int parens = 0;
-    size_t k = j - 1;
-    for (;; --k) {
-      std::string_view x = spell(text, t[k]);
-      if (x == ")") ++parens;
-      if (x == "(" && --parens == 0) break;
-      if (k == 0) return {};
-    }
-    if (k == 0 || t[k - 1].kind != Tok::Ident) continue;
-    std::string name(spell(text, t[k - 1]));
-    if (name == "if" || name == "for" || name == "while" || name == "switch" || name == "catch") continue;
-    return name;
+    std::string name = functionHeadName(text, t, i);
+    if (!name.empty()) return name;
   }
   return {};
 }

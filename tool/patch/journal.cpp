@@ -8,6 +8,7 @@
 #include <cinttypes>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <random>
 #include <set>
 #include <sstream>
@@ -61,15 +62,17 @@ std::string plural(size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-// Completes or rolls back one journal's transaction; what was done, as one line.
-std::string settle(const std::string& journalPath, const std::string& root, FileOps& ops) {
-  std::string text;
+std::string readJournal(const std::string& path) {
   try {
-    text = readInputFile(journalPath, 1u << 24);
+    return readInputFile(path, 1u << 24);
   } catch (const std::exception& e) {
     throw ApplyError(std::string(e.what()) + " (the journal of an interrupted write)");
   }
-  Journal j = parseJournal(text, journalPath, root);
+}
+
+// Completes or rolls back one journal's transaction; what was done, as one line.
+std::string settle(const std::string& journalPath, const std::string& root, FileOps& ops) {
+  Journal j = parseJournal(readJournal(journalPath), journalPath, root);
   std::vector<State> states;
   for (const auto& t : j.targets) states.push_back(stateOf(t, ops));
   bool allNew = std::all_of(states.begin(), states.end(), [](State s) { return s == State::New; });
@@ -209,25 +212,13 @@ Journal parseJournal(const std::string& text, const std::string& origin, const s
   return j;
 }
 
-std::vector<std::string> recoverInterrupted(const std::string& root, FileOps& ops) {
-  std::vector<std::string> done;
-  std::string dir = cacheDirOf(root);
-  if (!ops.exists(dir)) return done;
-  std::vector<std::string> names = ops.list(dir);
-  std::sort(names.begin(), names.end());
-  for (const auto& name : names) {
-    if (!startsWith(name, "txn-")) continue;
-    if (endsWith(name, ".json.tmp")) {  // a crash while the journal itself was written: nothing else exists yet
-      if (ops.remove(dir + "/" + name)) done.push_back("removed an unfinished journal " + dir + "/" + name);
-    } else if (endsWith(name, ".json")) {
-      done.push_back(settle(dir + "/" + name, root, ops));
-    }
-  }
-  if (!done.empty()) ops.removeDir(dir);
-  return done;
-}
+namespace {
 
-std::vector<std::string> discardInterrupted(const std::string& root, FileOps& ops) {
+// Each journal under `root`, in name order, handed to `each` (which says
+// what it did); an unfinished journal (a crash while it was written, when
+// nothing else exists yet) is removed. The folder goes when emptied.
+std::vector<std::string> forEachJournal(const std::string& root, FileOps& ops,
+                                        const std::function<std::string(const std::string&)>& each) {
   std::vector<std::string> done;
   std::string dir = cacheDirOf(root);
   if (!ops.exists(dir)) return done;
@@ -236,26 +227,32 @@ std::vector<std::string> discardInterrupted(const std::string& root, FileOps& op
   for (const auto& name : names) {
     if (!startsWith(name, "txn-")) continue;
     std::string path = dir + "/" + name;
-    if (endsWith(name, ".json")) {
-      std::string text;
-      try {
-        text = readInputFile(path, 1u << 24);
-      } catch (const std::exception& e) {
-        throw ApplyError(std::string(e.what()) + " (the journal of an interrupted write)");
-      }
-      // Only what the journal names beside its targets, as recovery would.
-      Journal j = parseJournal(text, path, root);
-      size_t removed = 0;
-      for (const auto& t : j.targets) removed += ops.remove(t.temp) + ops.remove(t.backup);
-      ops.remove(path);
-      done.push_back("discarded " + path + ": " + plural(j.targets.size(), "file", "files") + " kept as they are, " +
-                     plural(removed, "leftover", "leftovers") + " deleted");
-    } else if (endsWith(name, ".json.tmp") && ops.remove(path)) {
-      done.push_back("removed an unfinished journal " + path);
+    if (endsWith(name, ".json.tmp")) {
+      if (ops.remove(path)) done.push_back("removed an unfinished journal " + path);
+    } else if (endsWith(name, ".json")) {
+      done.push_back(each(path));
     }
   }
   if (!done.empty()) ops.removeDir(dir);
   return done;
+}
+
+}  // namespace
+
+std::vector<std::string> recoverInterrupted(const std::string& root, FileOps& ops) {
+  return forEachJournal(root, ops, [&](const std::string& path) { return settle(path, root, ops); });
+}
+
+std::vector<std::string> discardInterrupted(const std::string& root, FileOps& ops) {
+  return forEachJournal(root, ops, [&](const std::string& path) {
+    // Only what the journal names beside its targets, as recovery would.
+    Journal j = parseJournal(readJournal(path), path, root);
+    size_t removed = 0;
+    for (const auto& t : j.targets) removed += ops.remove(t.temp) + ops.remove(t.backup);
+    ops.remove(path);
+    return "discarded " + path + ": " + plural(j.targets.size(), "file", "files") + " kept as they are, " +
+           plural(removed, "leftover", "leftovers") + " deleted";
+  });
 }
 
 }  // namespace archscan
