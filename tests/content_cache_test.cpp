@@ -127,6 +127,23 @@ TEST_F(Cache, FolderIgnoresItselfAndPruningKeepsWhatIsNotAnEntry) {
   EXPECT_TRUE(fs::exists(dir / "txn-1.json"));
 }
 
+// A run killed between writing an entry's temporary and renaming it leaves
+// the temporary behind; the next prune removes it once it is old enough to
+// belong to no write still going on, and leaves a fresh one alone.
+TEST_F(Cache, StaleTemporariesOfAKilledWriteAreRemoved) {
+  ContentCache c(dir.string(), 0);
+  c.store(7, someFacts("x.py", 10));
+  fs::path entry = c.entryPath(7);
+  fs::path stale = entry.string() + ".tmp.4242.17", fresh = entry.string() + ".tmp.4243.18";
+  test::spit(stale, "half");
+  test::spit(fresh, "half");
+  fs::last_write_time(stale, fs::file_time_type::clock::now() - std::chrono::hours(2));
+  c.prune();
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(fresh));
+  EXPECT_TRUE(c.load(7).has_value());
+}
+
 TEST_F(Cache, DefaultFolderIsAtTheRepositoryRoot) {
   fs::create_directories(dir / "repo/.git");
   fs::create_directories(dir / "repo/src/pkg");

@@ -1,5 +1,7 @@
 #include "cache/content_cache.h"
 
+#include <chrono>
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -96,7 +98,23 @@ void ContentCache::store(uint64_t key, const FileFacts& facts) const {
   replaceWhole(p.string(), bytes, {});
 }
 
+void ContentCache::sweepTemporaries() const {
+  // A run killed between writing an entry's temporary and renaming it leaves
+  // `NAME.tmp.PID.TID`. One an hour old belongs to no write still going on.
+  const auto stale = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir_, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    std::error_code fe;
+    if (name.find(".tmp.") == std::string::npos || !it->is_regular_file(fe)) continue;
+    auto time = it->last_write_time(fe);
+    if (!fe && time < stale) fs::remove(it->path(), fe);
+  }
+}
+
 size_t ContentCache::prune() const {
+  sweepTemporaries();
   if (max_bytes_ == 0) return 0;
   struct Item {
     fs::path path;

@@ -33,13 +33,15 @@ class ContentCache {
   // Best effort: a cache that cannot be written only costs time.
   void store(uint64_t key, const FileFacts& facts) const;
   // Deletes the least recently used entries until the folder holds at most
-  // max_bytes; returns how many were deleted.
+  // max_bytes; returns how many were deleted. Temporaries an interrupted
+  // write left (an hour old or more) go too, uncounted.
   size_t prune() const;
 
   const std::string& dir() const { return dir_; }
   std::string entryPath(uint64_t key) const;
 
  private:
+  void sweepTemporaries() const;
   std::string dir_;
   uint64_t max_bytes_;
   mutable std::atomic<bool> ignored_{false};  // the folder's .gitignore is in place
