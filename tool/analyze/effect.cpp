@@ -7,6 +7,7 @@
 #include <set>
 
 #include "analyze/coverage.h"
+#include "util/source_text.h"
 
 namespace archscan {
 namespace {
@@ -53,11 +54,6 @@ std::string names(const std::vector<Arch>& as) {
   return out;
 }
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 }  // namespace
 
 std::string oneLine(const std::string& text, size_t max) {
@@ -79,7 +75,7 @@ namespace {
 // it names another quantity (BLOCKS_PER_SM, REGISTERS): sharing one fact says
 // nothing of another.
 std::vector<const Fact*> factsNamedBy(const std::string& name) {
-  std::string n = lower(name);
+  std::string n = asciiLower(name);
   bool threads = n.find("thread") != std::string::npos;
   bool smem = n.find("smem") != std::string::npos || n.find("shared") != std::string::npos;
   bool other = n.find("blocks") != std::string::npos || n.find("registers") != std::string::npos ||
@@ -140,7 +136,7 @@ std::optional<std::string> gateReason(const LinkedSite& ls) {
     if (s.check && s.conjoined) return std::string("the check ties the arch to a feature tested beside it");
     return std::nullopt;
   };
-  std::string m = lower(s.crash_message);
+  std::string m = asciiLower(s.crash_message);
   if (m.empty()) return tied();
   // An arch, family or capability named in the message.
   static const std::regex arch(

@@ -1,5 +1,6 @@
 #include "patch/site_plan.h"
 
+#include <algorithm>
 #include <cctype>
 #include <string_view>
 
@@ -9,6 +10,7 @@
 #include "analyze/paths.h"
 #include "frontend/path_needs.h"
 #include "patch/narrow.h"
+#include "util/source_text.h"
 
 namespace archscan {
 namespace {
@@ -41,17 +43,11 @@ std::vector<const Site*> nestedIn(const Program& p, size_t i, const std::vector<
 
 SitePlan skipped(std::string reason) { return {SiteVerdict::Skipped, {}, std::move(reason)}; }
 
-std::string lowered(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // Whether words (a refusal's message, a comment) say `t` is left out on
 // purpose: they name t or its family (sm_120, sm120, SM12x, 12.0, 12.x) and
 // say it is excluded or unsupported.
 bool saysExcluded(std::string_view words, const Arch& t) {
-  std::string w = lowered(words);
+  std::string w = asciiLower(words);
   std::string sm = std::to_string(t.major * 10 + t.minor), major = std::to_string(t.major);
   bool names = false;
   for (const std::string& n : {"sm_" + sm, "sm" + sm, "sm " + sm, "sm" + major + "x", "sm_" + major + "x",
@@ -67,7 +63,7 @@ bool saysExcluded(std::string_view words, const Arch& t) {
 // Whether words limit something to named hardware: "only", "requires",
 // "supported on".
 bool saysOnly(std::string_view words) {
-  std::string w = lowered(words);
+  std::string w = asciiLower(words);
   for (size_t at = w.find("only"); at != std::string::npos; at = w.find("only", at + 1)) {
     bool before = at == 0 || !std::isalpha(static_cast<unsigned char>(w[at - 1]));
     bool after = at + 4 >= w.size() || !std::isalpha(static_cast<unsigned char>(w[at + 4]));
@@ -78,27 +74,27 @@ bool saysOnly(std::string_view words) {
   return false;
 }
 
-// The comment lines right above line `line` (1-based) and a comment on it.
-std::string commentsAt(const std::string& text, int line, std::string_view marker) {
-  std::vector<std::string_view> lines;
-  for (size_t start = 0; start <= text.size();) {
-    size_t nl = text.find('\n', start);
-    lines.push_back(std::string_view(text).substr(start, (nl == std::string::npos ? text.size() : nl) - start));
-    if (nl == std::string::npos) break;
-    start = nl + 1;
-  }
-  std::string out;
-  auto commentOf = [&](std::string_view l) {
-    size_t at = l.find(marker);
-    return at == std::string_view::npos ? std::string_view() : l.substr(at);
+// The comment on the line holding byte `at` and the comment lines right
+// above it (three at most), read around `at` rather than the whole file:
+// planSite asks for every site it judges.
+std::string commentsAt(std::string_view text, size_t at, std::string_view marker) {
+  auto lineAround = [&](size_t pos, size_t& begin) {
+    begin = pos == 0 ? 0 : text.rfind('\n', pos - 1);
+    begin = begin == std::string_view::npos || pos == 0 ? 0 : begin + 1;
+    size_t end = text.find('\n', begin);
+    return text.substr(begin, (end == std::string_view::npos ? text.size() : end) - begin);
   };
-  if (line >= 1 && line <= static_cast<int>(lines.size())) out += commentOf(lines[line - 1]);
-  for (int i = line - 1; i >= 1 && i >= line - 3; --i) {
-    std::string_view l = lines[i - 1];
-    size_t first = l.find_first_not_of(" \t");
-    if (first == std::string_view::npos || l.compare(first, marker.size(), marker) != 0) break;
+  at = std::min(at, text.size());
+  size_t begin = 0;
+  std::string_view line = lineAround(at, begin);
+  std::string out;
+  if (size_t c = line.find(marker); c != std::string_view::npos) out += line.substr(c);
+  for (int n = 0; n < 3 && begin > 0; ++n) {
+    std::string_view above = lineAround(begin - 1, begin);
+    size_t first = above.find_first_not_of(" \t");
+    if (first == std::string_view::npos || above.compare(first, marker.size(), marker) != 0) break;
     out += "\n";
-    out += l.substr(first);
+    out += above.substr(first);
   }
   return out;
 }
@@ -183,7 +179,7 @@ SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::fun
   // GPUs ("only enabled on Blackwell server GPUs") is kept to them on purpose.
   if (s.site.on_missing != OnMissing::Crash && saysOnly(s.site.crash_message))
     return skipped("its message says it is only for other GPUs (\"" + s.site.crash_message + "\")");
-  std::string comments = commentsAt(source(), s.site.line, s.language == Language::Python ? "#" : "//");
+  std::string comments = commentsAt(source(), s.site.extent.begin, s.language == Language::Python ? "#" : "//");
   if (saysExcluded(s.site.crash_message, rule.add) || saysExcluded(comments, rule.add))
     return skipped("its message or comment says " + rule.add.name() + " is left out on purpose");
   // The hardware: widening an arm the new arch cannot run sends it into that code.

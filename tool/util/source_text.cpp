@@ -129,6 +129,13 @@ uint64_t contentHash(const std::string& bytes) {
   return h;
 }
 
+std::string asciiLower(std::string_view text) {
+  std::string low(text);
+  for (char& c : low)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + ('a' - 'A'));
+  return low;
+}
+
 std::string readFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(path + ": cannot read: " + std::strerror(errno));

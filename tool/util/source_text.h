@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace archscan {
 
@@ -19,6 +20,9 @@ bool isLatin1(const std::string& coding);
 std::string maskedBytes(std::string text, bool allHigh);
 // `text` as valid UTF-8 for display: bytes that break UTF-8 read as Latin-1.
 std::string displayText(const std::string& text);
+// `text` with A-Z lowered, every other byte as it was: words archscan looks
+// for are ASCII, and this asks no locale per byte.
+std::string asciiLower(std::string_view text);
 // 1-based line of a byte offset.
 int lineAt(const std::string& text, size_t offset);
 // FNV-1a of the bytes: cheap identity of a file's content.
