@@ -115,7 +115,42 @@ std::optional<WrongPath> wrongPath(const Site& s, const std::string& file, const
   return WrongPath{taken, need, std::move(missing)};
 }
 
+namespace {
+
+// A build list of arch-specific targets only (`compute_90a`, `sm_100f`): a
+// target gets an `a`/`f` suffix so its code may use that arch's (or family's)
+// own instructions, wgmma or tcgen05, so the list builds per-arch kernels.
+// A target that lacks the signature of every listed arch cannot run any of
+// them, and adding it to the list would not give it a kernel: the gate. One
+// whose hardware matches a listed arch (sm_110 beside `100a`) may be a
+// forgotten key, and stays a finding.
+std::optional<std::string> specificTargetsGate(const Site& s, const Arch& t, const Knowledge& k) {
+  if (!s.build_list || s.entries.empty() || !s.ranges.empty()) return std::nullopt;
+  std::vector<std::string> lacks, targets;
+  for (const auto& e : s.entries) {
+    if (e.arch.variant == Variant::None) return std::nullopt;
+    const KnownArch* known = k.archs.find(e.arch.major, e.arch.minor);
+    if (!known || known->isa.signature.empty()) return std::nullopt;
+    std::vector<std::string> missing = lacking(t, known->isa.signature, k);
+    if (missing.empty()) return std::nullopt;
+    std::string name = "sm_" + std::to_string(e.arch.smInt()) + static_cast<char>(e.arch.variant);
+    if (std::find(targets.begin(), targets.end(), name) == targets.end()) targets.push_back(name);
+    for (auto& f : missing)
+      if (std::find(lacks.begin(), lacks.end(), f) == lacks.end()) lacks.push_back(std::move(f));
+  }
+  auto join = [](const std::vector<std::string>& v) {
+    std::string out;
+    for (const auto& x : v) out += (out.empty() ? "" : ", ") + x;
+    return out;
+  };
+  return "every target is arch-specific (" + join(targets) + "), built to use " + join(lacks) + ", which " + t.name() +
+         " lacks";
+}
+
+}  // namespace
+
 std::optional<std::string> hardwareGate(const Site& s, const Arch& t, const Knowledge& k) {
+  if (auto specific = specificTargetsGate(s, t, k)) return specific;
   std::set<int> arms = pathsOf(s);
   if (arms.empty()) return std::nullopt;
   std::string first;

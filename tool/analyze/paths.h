@@ -54,6 +54,8 @@ std::optional<WrongPath> wrongPath(const Site& s, const std::string& file, const
 
 // A site whose every listed arm needs what `t` lacks keeps t out for a
 // hardware reason: adding t there would send it into code it cannot run.
+// So does a build list of arch-specific targets only (`90a`, `100f`) whose
+// every arch has instructions `t` lacks: it builds those archs' own kernels.
 // The reason, or nullopt when some arm is generic or not known.
 std::optional<std::string> hardwareGate(const Site& s, const Arch& t, const Knowledge& k);
 

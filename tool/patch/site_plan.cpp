@@ -187,6 +187,15 @@ SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::fun
   // new arch, or the patch set's own value), once rendered below.
   if (in.knowledge && s.site.kind != SiteKind::Mapping)
     if (auto why = likePathRefusal(s.site, rule, *in.knowledge)) return skipped(*why);
+  // Else check calls a site gated when every path it lets in needs what the new
+  // arch lacks (or it builds only arch-specific kernels of archs unlike it).
+  // A patch set's own value for the new entry is a path of its own, judged
+  // once rendered below.
+  bool ownValue = in.value_override && in.value_override();
+  if (in.knowledge && !ownValue && s.site.polarity == Polarity::Allow && s.confidence >= Confidence::Medium)
+    if (auto why = hardwareGate(s.site, rule.add, *in.knowledge))
+      return skipped("a hardware gate (" + *why + "); widening it would not give " + rule.add.name() +
+                     " code it can run");
   if (in.knowledge)
     if (auto why = callersGate(p, in.site, rule.add, *in.knowledge))
       return skipped(*why + "; widening it here would not give " + rule.add.name() + " a path");
