@@ -87,6 +87,50 @@ TEST_F(PatchCli, FixRefusesAPathTheNewArchCannotRun) {
   EXPECT_NE(blackwell.out.find("grouped_gemm_sm100"), std::string::npos) << blackwell.out;
 }
 
+// `--like` is a preference: when its path needs what the new arch lacks, the
+// site is patched like the arm the new arch can run, its own family first
+// (sm_121 takes sm_120's kernel), then the newest older arch whose
+// instructions it has (sm_120 joins the sm_80 mma.sync arm, never sm_90's
+// wgmma one). With no such arm the refusal says so.
+TEST_F(PatchCli, FixTakesAnArmTheNewArchCanRun) {
+  spit(dir / "hw/dispatch.py",
+       "import torch\n\n"
+       "ATTN_KERNELS = {\n"
+       "    (10, 0): attn_fwd_sm100_tcgen05,\n"
+       "    (12, 0): attn_fwd_sm120,\n"
+       "}\n\n\n"
+       "def attn(q):\n"
+       "    return ATTN_KERNELS[torch.cuda.get_device_capability()](q)\n\n\n"
+       "def gemm(a):\n"
+       "    major = torch.cuda.get_device_capability()[0]\n"
+       "    if major == 9:\n"
+       "        return gemm_sm90_wgmma(a)\n"
+       "    elif major == 10:\n"
+       "        return grouped_gemm_sm100(a)\n"
+       "    elif major == 8:\n"
+       "        return gemm_sm80_mma(a)\n"
+       "    raise RuntimeError('unsupported GPU')\n");
+  ProcessResult r = run({"fix", "hw", "--add", "sm_121", "--like", "sm_100"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("+    (12, 1): attn_fwd_sm120,"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("review: value copied from sm_120"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("+    elif major in (8, 12):"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("major in (10, 12)"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("major in (9, 12)"), std::string::npos) << r.out;
+
+  spit(dir / "hw/dispatch.py",
+       "import torch\n\n\n"
+       "def gemm(a):\n"
+       "    major = torch.cuda.get_device_capability()[0]\n"
+       "    if major == 9:\n"
+       "        return gemm_sm90_wgmma(a)\n"
+       "    elif major == 10:\n"
+       "        return grouped_gemm_sm100(a)\n"
+       "    raise RuntimeError('unsupported GPU')\n");
+  ProcessResult none = run({"fix", "hw", "--add", "sm_120", "--like", "sm_100"});
+  EXPECT_NE(none.err.find("no other path here is one sm_120 can run"), std::string::npos) << none.err;
+}
+
 // fix never widens a decision made on purpose: a gate check lists as gated
 // (its message names the archs a feature requires), or one whose message or
 // comment says the new arch is left out. A plain refusal is widened.

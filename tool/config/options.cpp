@@ -148,7 +148,7 @@ const std::vector<OptionSpec>& optionTable() {
       {"like",
        0,
        "ARCH",
-       "The arch whose entries are copied (sm_100)",
+       "The arch whose entries are copied (sm_100); where its path needs what --add lacks, the nearest arm it can run",
        kFix,
        Scope::CommandLine,
        &O::like,

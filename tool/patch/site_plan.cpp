@@ -9,6 +9,7 @@
 #include "analyze/effect.h"
 #include "analyze/paths.h"
 #include "frontend/path_needs.h"
+#include "knowledge/hardware.h"
 #include "patch/narrow.h"
 #include "util/source_text.h"
 
@@ -115,7 +116,64 @@ std::optional<std::string> likePathRefusal(const Site& s, const PatchRule& rule,
   return std::nullopt;
 }
 
+namespace {
+
+SitePlan likeRefused(std::string reason) {
+  SitePlan out = skipped(std::move(reason));
+  out.like_refused = true;
+  return out;
+}
+
+// The arch whose arm `t` should be patched like when `like`'s path needs
+// what t lacks: an arm of t's own major (sm_121 beside sm_120) first, else
+// the newest arch below t whose own instructions t has (no `a`/`f` target,
+// no signature t lacks: sm_89 or sm_80 mma.sync for sm_120, never sm_90's
+// wgmma) and whose recorded needs t meets. Nothing when no arm is one.
+std::optional<Arch> runnableLike(const Site& s, const Arch& t, const Arch& like, const Knowledge& k) {
+  std::optional<Arch> best;
+  int bestScore = -1;
+  for (size_t i = 0; i < s.entries.size(); ++i) {
+    Arch a = s.entries[i].arch;
+    if (a.major_only) a = Arch{a.major, 0};
+    if (covers(a, t) || covers(a, like) || a.variant != Variant::None) continue;
+    bool family = a.major == t.major;
+    if (!family && a.smInt() > t.smInt()) continue;
+    const KnownArch* known = k.archs.find(a.major, a.minor);
+    if (!known || !lacking(t, known->isa.signature, k).empty()) continue;
+    if (const PathNeed* need = needOf(s, s.kind == SiteKind::Mapping ? static_cast<int>(i) : s.entries[i].arm))
+      if (!unmet(*need, t, k).empty()) continue;
+    int score = (family ? 10000 : 0) + a.smInt();
+    if (score > bestScore) {
+      bestScore = score;
+      best = a;
+    }
+  }
+  return best;
+}
+
+SitePlan planLike(const SitePlanInput& in, const PatchRule& rule, const std::function<const std::string&()>& source);
+
+}  // namespace
+
 SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::function<const std::string&()>& source) {
+  SitePlan first = planLike(in, rule, source);
+  if (!first.like_refused || !in.knowledge) return first;
+  auto other = runnableLike(in.program.sites[in.site].site, rule.add, rule.like, *in.knowledge);
+  if (!other) {
+    first.reason += "; no other path here is one " + rule.add.name() + " can run";
+    return first;
+  }
+  PatchRule instead = rule;
+  instead.like = *other;
+  instead.like_text = other->name();
+  SitePlan second = planLike(in, instead, source);
+  if (second.verdict != SiteVerdict::Edits) return first;
+  return second;
+}
+
+namespace {
+
+SitePlan planLike(const SitePlanInput& in, const PatchRule& rule, const std::function<const std::string&()>& source) {
   const Program& p = in.program;
   const LinkedSite& s = p.sites[in.site];
   // A range that lets the new arch into a path it cannot run (what check
@@ -186,7 +244,7 @@ SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::fun
   // A table's new entry is judged as written (a copied value renamed for the
   // new arch, or the patch set's own value), once rendered below.
   if (in.knowledge && s.site.kind != SiteKind::Mapping)
-    if (auto why = likePathRefusal(s.site, rule, *in.knowledge)) return skipped(*why);
+    if (auto why = likePathRefusal(s.site, rule, *in.knowledge)) return likeRefused(*why);
   // Else check calls a site gated when every path it lets in needs what the new
   // arch lacks (or it builds only arch-specific kernels of archs unlike it).
   // A patch set's own value for the new entry is a path of its own, judged
@@ -208,12 +266,14 @@ SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::fun
       auto need = pathNeedIn(e.text, e.line, 0, *in.knowledge, s.language == Language::Python ? "#" : "//");
       std::vector<std::string> missing = need ? unmet(*need, rule.add, *in.knowledge) : std::vector<std::string>{};
       if (missing.empty()) continue;
-      return skipped("the new entry would need " + describeNeed(*need, missing) + " (copied from the " +
-                     rule.like.name() + " entry); " + rule.add.name() + " has no " + missing.front() +
-                     ": give it a value of its own (a patch set's `values:`), or leave it out");
+      return likeRefused("the new entry would need " + describeNeed(*need, missing) + " (copied from the " +
+                         rule.like.name() + " entry); " + rule.add.name() + " has no " + missing.front() +
+                         ": give it a value of its own (a patch set's `values:`), or leave it out");
     }
   }
   return out;
 }
+
+}  // namespace
 
 }  // namespace archscan

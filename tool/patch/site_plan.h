@@ -25,6 +25,9 @@ struct SitePlan {
   SiteVerdict verdict = SiteVerdict::NotConcerned;
   Rendered rendered;
   std::string reason;
+  // Skipped because the `like` path needs what `add` lacks: another arm of
+  // the site may still be one `add` can run.
+  bool like_refused = false;
 };
 
 struct SitePlanInput {
@@ -45,6 +48,10 @@ struct SitePlanInput {
 std::optional<std::string> likePathRefusal(const Site& s, const PatchRule& rule, const Knowledge& k);
 
 // `source` gives the file's text; it is asked only when the site is rendered.
+// `like` is a preference: when its path needs what `add` lacks, the site is
+// patched like the arm `add` can run that is nearest to it (its own family
+// first, then the newest older arch whose instructions it has), and refused
+// with the evidence when there is none.
 SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::function<const std::string&()>& source);
 
 }  // namespace archscan
