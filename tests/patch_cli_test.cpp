@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <yaml-cpp/yaml.h>
 
 #include <filesystem>
 #include <fstream>
@@ -129,6 +130,43 @@ TEST_F(PatchCli, FixTakesAnArmTheNewArchCanRun) {
        "    raise RuntimeError('unsupported GPU')\n");
   ProcessResult none = run({"fix", "hw", "--add", "sm_120", "--like", "sm_100"});
   EXPECT_NE(none.err.find("no other path here is one sm_120 can run"), std::string::npos) << none.err;
+}
+
+// Every edit carries its risk, the same in the diff's hunk header and the
+// JSON: safe where the path the new arch joins is known to need nothing it
+// lacks, review for a copied value; a refused site is listed as refused.
+TEST_F(PatchCli, FixMarksEachEditsRisk) {
+  spit(dir / "hw/dispatch.py",
+       "import torch\n\n"
+       "TILES = {9: 128, 10: 256}\n\n\n"
+       "def tile():\n"
+       "    return TILES[torch.cuda.get_device_capability()[0]]\n\n\n"
+       "def gemm(a):\n"
+       "    major = torch.cuda.get_device_capability()[0]\n"
+       "    if major in (8, 9):\n"
+       "        return gemm_sm80_mma(a)\n"
+       "    raise RuntimeError('unsupported GPU')\n\n\n"
+       "def attn(q):\n"
+       "    if torch.cuda.get_device_capability()[0] == 10:\n"
+       "        return attn_sm100_tcgen05(q)\n"
+       "    raise RuntimeError('unsupported GPU')\n");
+  ProcessResult diff = run({"fix", "hw", "--add", "sm_120", "--like", "sm_90"});
+  EXPECT_NE(diff.out.find("@@ safe: the path it admits needs nothing sm_120 lacks"), std::string::npos) << diff.out;
+  EXPECT_NE(diff.out.find("@@ review: value copied from sm_90"), std::string::npos) << diff.out;
+  ProcessResult json = run({"fix", "hw", "--add", "sm_120", "--like", "sm_100", "--all", "--format", "json"});
+  YAML::Node d = YAML::Load(json.out);
+  ASSERT_TRUE(d["not_patched"].IsSequence()) << json.out;
+  bool refused = false;
+  for (const auto& n : d["not_patched"])
+    refused |=
+        n["site"].as<std::string>().find("attn") != std::string::npos && n["risk"].as<std::string>() == "refused";
+  EXPECT_TRUE(refused) << json.out;
+  for (const auto& e : d["edits"]) {
+    std::string risk = e["risk"].as<std::string>();
+    EXPECT_TRUE(risk == "safe" || risk == "review") << json.out;
+    if (e["value_source"].IsScalar() && e["value_source"].as<std::string>().rfind("copied-from", 0) == 0)
+      EXPECT_EQ(risk, "review") << json.out;
+  }
 }
 
 // fix never widens a decision made on purpose: a gate check lists as gated

@@ -17,6 +17,7 @@
 #include "patch/journal.h"
 #include "patch/patchset.h"
 #include "patch/plan.h"
+#include "patch/risk.h"
 #include "util/escape.h"
 #include "util/json_writer.h"
 #include "version.h"
@@ -30,21 +31,17 @@ int lineOfOffset(const std::string& s, size_t off) {
   return n;
 }
 
-// Line (in the new file) of each edit that copied a value, for review notes.
+// Each edit's risk at its line in the new file, shown after its hunk's header.
 std::vector<DiffNote> notesFor(const FilePlan& f, const Plan& plan) {
   std::vector<DiffNote> notes;
   long shift = 0;
   for (const auto& e : plan.edits) {
     if (e.file != f.path) continue;
-    if (!e.value_source.empty()) {
+    if (!punctuationOnly(e)) {
       size_t newOffset = static_cast<size_t>(static_cast<long>(e.begin) + shift);
       size_t lead = e.text.find_first_not_of("\r\n");
       int line = lineOfOffset(f.new_content, newOffset + (lead == std::string::npos ? 0 : lead));
-      std::string note = e.value_source == "override" ? "value from the patch set's values"
-                         : e.value_source.rfind("copied-from ", 0) == 0
-                             ? "review: value copied from " + e.value_source.substr(12)
-                             : "review: " + e.value_source;  // widened from sm_100
-      notes.push_back({line, note});
+      notes.push_back({line, std::string(riskName(e.risk)) + ": " + e.risk_why});
     }
     shift += static_cast<long>(e.text.size()) - static_cast<long>(e.end - e.begin);
   }
@@ -66,20 +63,23 @@ void printJson(const Plan& plan, const Program& p, bool written, std::ostream& o
     w.key("value_source");
     if (e.value_source.empty()) w.null();
     else w.value(e.value_source);
+    w.field("risk", riskName(e.risk)).field("risk_reason", e.risk_why);
     w.endObject();
   }
   w.endArray();
-  auto list = [&](const char* key, const std::vector<Skipped>& items) {
+  auto list = [&](const char* key, const std::vector<Skipped>& items, const char* risk) {
     w.key(key).beginArray();
     for (const auto& s : items) {
       const LinkedSite& ls = p.sites[s.site];
       w.beginObject().field("file", ls.file).field("line", ls.site.line).field("site", ls.site.name);
-      w.field("arch", s.arch).field("reason", s.reason).endObject();
+      w.field("arch", s.arch).field("reason", s.reason);
+      if (risk) w.field("risk", risk);
+      w.endObject();
     }
     w.endArray();
   };
-  list("not_patched", plan.skipped);
-  list("already", plan.already);
+  list("not_patched", plan.skipped, "refused");
+  list("already", plan.already, nullptr);
   w.endObject();
   w.finish();
 }

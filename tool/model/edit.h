@@ -8,6 +8,15 @@
 
 namespace archscan {
 
+// What an edit asks of its reviewer, the same in every language and output
+// (the diff's hunk header, patch JSON, check's JSON and SARIF fixes). A site
+// fix refuses is not an edit: it is listed as refused, with its reason.
+enum class Risk {
+  Safe,  // the new arch joins a path known to need nothing it lacks, or the patch set's own value
+  Review,  // a copied value, a widened or narrowed test, a build list, or a path not known
+};
+const char* riskName(Risk r);
+
 struct Edit {
   std::string file;  // as displayed (relative to the current directory)
   uint32_t begin = 0;
@@ -21,6 +30,8 @@ struct Edit {
   std::string value_source;  // "copied-from sm_100", "override", or "" (no value)
   std::string patchset;
   std::string rule;  // where the rule is written ("a.yaml:4"), so a conflict names both sources
+  Risk risk = Risk::Review;
+  std::string risk_why;  // "value copied from sm_100", "a build list: ..."
 };
 
 }  // namespace archscan

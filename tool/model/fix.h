@@ -12,7 +12,7 @@ struct SuggestedFix {
   std::string description;
   std::string add;  // the arch the fix adds
   std::string like;  // the arch whose entry it copies or widens
-  bool review = false;  // a value was copied or a test widened: a proposal to review
+  bool review = false;  // some edit's risk is review (model/edit.h): a proposal to review
   std::string source;  // the file's bytes the edits apply to
   std::vector<Edit> edits;
 };

@@ -350,7 +350,10 @@ Rendered renderSite(const LinkedSite& s, size_t idx, const PatchRule& r, const s
               "cannot widen the comparison `" + src.substr(like.item.begin, like.item.end - like.item.begin) + "`";
           return out;
         }
-        out.edits.push_back(baseEdit(s, idx, r, src, like.item.begin, like.item.end, *widened));
+        // The new arch now takes like's path: a widened test, as in C++.
+        Edit e = baseEdit(s, idx, r, src, like.item.begin, like.item.end, *widened);
+        e.value_source = "widened from " + r.like.name();
+        out.edits.push_back(e);
         break;
       }
       case EntryForm::SemicolonItem:

@@ -11,6 +11,7 @@
 #include "frontend/path_needs.h"
 #include "knowledge/hardware.h"
 #include "patch/narrow.h"
+#include "patch/risk.h"
 #include "util/source_text.h"
 
 namespace archscan {
@@ -184,6 +185,7 @@ SitePlan planLike(const SitePlanInput& in, const PatchRule& rule, const std::fun
     if (auto wrong = wrongPath(s.site, s.file, rule.add, *in.knowledge)) {
       SitePlan out{SiteVerdict::Edits, renderNarrowing(s, in.site, rule, source(), *wrong), ""};
       if (!out.rendered.skip_reason.empty()) return skipped(out.rendered.skip_reason);
+      for (Edit& e : out.rendered.edits) markRisk(e, s, rule, in.knowledge);
       return out;
     }
   if (s.site.polarity != Polarity::Allow) return {};  // a deny-list names who is turned away, not who is served
@@ -271,6 +273,7 @@ SitePlan planLike(const SitePlanInput& in, const PatchRule& rule, const std::fun
                          ": give it a value of its own (a patch set's `values:`), or leave it out");
     }
   }
+  for (Edit& e : out.rendered.edits) markRisk(e, s, rule, in.knowledge);
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include "analyze/rules/rules.h"
 #include "arch/parse.h"
 #include "patch/render.h"
+#include "patch/risk.h"
 #include "patch/site_plan.h"
 #include "util/source_text.h"
 
@@ -71,10 +72,13 @@ std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<
     SuggestedFix fix;
     bool narrows = !rendered.edits.empty() && rendered.edits.front().value_source.rfind("narrowed", 0) == 0;
     fix.description = narrows ? "Narrow the test so " + target->name() + " takes a path it can run (review)"
-                              : "Add " + target->name() + " like " + like->name() + " (review any copied value)";
+                              : "Add " + target->name() + " like " +
+                                    (rendered.edits.empty() ? like->name() : rendered.edits.front().like) +
+                                    " (review any copied value)";
     fix.add = target->name();
-    fix.like = like->name();
-    for (const auto& e : rendered.edits) fix.review |= !e.value_source.empty();
+    // The arm the edits follow: `like` unless its path is one the target cannot run.
+    fix.like = rendered.edits.empty() ? like->name() : rendered.edits.front().like;
+    for (const auto& e : rendered.edits) fix.review |= !punctuationOnly(e) && e.risk == Risk::Review;
     fix.source = src->second;
     fix.edits = rendered.edits;
     out[i] = std::move(fix);

@@ -11,12 +11,13 @@ namespace {
 // The edits that add the arch, as `patch --format json` lists them.
 void writeFix(JsonWriter& w, const SuggestedFix& fix) {
   w.key("fix").beginObject().field("description", fix.description).field("add", fix.add).field("like", fix.like);
-  w.field("review", fix.review).key("edits").beginArray();
+  w.field("review", fix.review).field("risk", fix.review ? "review" : "safe").key("edits").beginArray();
   for (const auto& e : fix.edits) {
     w.beginObject().field("file", e.file).field("line", e.line).field("offset", static_cast<size_t>(e.begin));
     w.field("replaces", static_cast<size_t>(e.end - e.begin)).field("text", e.text).key("value_source");
     if (e.value_source.empty()) w.null();
     else w.value(e.value_source);
+    w.field("risk", riskName(e.risk)).field("risk_reason", e.risk_why);
     w.endObject();
   }
   w.endArray().endObject();

@@ -75,7 +75,13 @@ void fixes(JsonWriter& w, const SuggestedFix& fix) {
     w.key("insertedContent").beginObject().field("text", e.text).endObject();
     w.endObject();
   }
-  w.endArray().endObject().endArray().endObject().endArray();
+  w.endArray().endObject().endArray();
+  // The same risk marks as the diff and the JSON (model/edit.h).
+  w.key("properties").beginObject().field("risk", fix.review ? "review" : "safe").key("reasons").beginArray();
+  for (const auto& e : fix.edits)
+    if (!e.risk_why.empty()) w.value(std::string(riskName(e.risk)) + ": " + e.risk_why);
+  w.endArray().endObject();
+  w.endObject().endArray();
 }
 
 // Diagnostics of the run (files read but not parsed, globs that match
