@@ -53,6 +53,45 @@ TEST_P(FixAgreesWithCheck, EveryFindingsFixIsPlannedByFix) {
   }
 }
 
+// After `fix --write`, check and fix still agree: every finding whose fix
+// fix planned is gone, or sits at a site fix listed as not patched, with
+// its reason. None may survive a write without a word.
+TEST_P(FixAgreesWithCheck, AfterWriteEveryFixableFindingIsGoneOrRefused) {
+  fs::path dir = test::freshDir("fix-agree");
+  fs::copy(fs::path(TESTDATA_DIR) / GetParam(), dir, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+  ProcessResult c = runProcess(
+      ARCHSCAN_BIN, {"check", ".", "--target", "sm_120", "--format", "json", "-q", "--no-cache"}, dir.string());
+  ASSERT_LT(c.exit_code, 2) << c.err;
+  std::set<std::string> likes;
+  std::set<std::pair<std::string, std::string>> fixable;  // (file:line, rule)
+  for (const auto& f : YAML::Load(c.out)["findings"]) {
+    const YAML::Node& fix = f["fix"];
+    if (!fix || fix.IsNull() || fix["add"].as<std::string>() != "sm_120") continue;
+    likes.insert(fix["like"].as<std::string>());
+    fixable.insert({f["file"].as<std::string>() + ":" + f["line"].as<std::string>(), f["rule"].as<std::string>()});
+  }
+  std::set<std::string> refused;  // file:line of each site fix left alone
+  for (const auto& like : likes) {
+    ProcessResult r =
+        runProcess(ARCHSCAN_BIN,
+                   {"fix", ".", "--add", "sm_120", "--like", like, "--write", "--format", "json", "-q", "--no-cache"},
+                   dir.string());
+    ASSERT_EQ(r.exit_code, 0) << GetParam() << " like " << like << ": " << r.err;
+    for (const auto& n : YAML::Load(r.out)["not_patched"])
+      refused.insert(n["file"].as<std::string>() + ":" + n["line"].as<std::string>());
+  }
+  ProcessResult after = runProcess(
+      ARCHSCAN_BIN, {"check", ".", "--target", "sm_120", "--format", "json", "-q", "--no-cache"}, dir.string());
+  ASSERT_LT(after.exit_code, 2) << after.err;
+  for (const auto& f : YAML::Load(after.out)["findings"]) {
+    std::string where = f["file"].as<std::string>() + ":" + f["line"].as<std::string>();
+    if (!fixable.count({where, f["rule"].as<std::string>()})) continue;
+    EXPECT_TRUE(refused.count(where)) << GetParam() << ": " << where << " " << f["rule"].as<std::string>()
+                                      << " had a fix, is still reported after fix --write, and fix did not say why";
+  }
+  fs::remove_all(dir);
+}
+
 INSTANTIATE_TEST_SUITE_P(Testdata, FixAgreesWithCheck, ::testing::ValuesIn(test::caseNames()), test::caseTestName);
 
 }  // namespace
