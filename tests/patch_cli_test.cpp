@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -167,6 +168,43 @@ TEST_F(PatchCli, FixMarksEachEditsRisk) {
     if (e["value_source"].IsScalar() && e["value_source"].as<std::string>().rfind("copied-from", 0) == 0)
       EXPECT_EQ(risk, "review") << json.out;
   }
+}
+
+// --verify-build compiles each edited CUDA source for the added arch: a
+// widened `#if` whose body reaches tcgen05 through a helper in a header
+// (words the hardware model cannot see) is refused on ptxas's word, and one
+// that builds is kept. Needs nvcc; skipped where it is not installed.
+TEST_F(PatchCli, VerifyBuildRefusesWhatPtxasRejects) {
+  if (::access("/usr/local/cuda/bin/nvcc", X_OK) != 0 && std::system("command -v nvcc >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "nvcc is not installed";
+  spit(dir / "csrc/mma_helpers.cuh",
+       "#pragma once\n"
+       "__device__ inline void commit_step() { asm volatile(\"tcgen05.fence::before_thread_sync;\"); }\n");
+  spit(dir / "csrc/gemm.cu",
+       "#include \"mma_helpers.cuh\"\n\n"
+       "__global__ void gemm_kernel() {\n"
+       "#if __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000\n"
+       "  commit_step();\n"
+       "#endif\n"
+       "}\n");
+  spit(dir / "csrc/reduce.cu",
+       "__global__ void reduce_kernel(float* out) {\n"
+       "#if __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000\n"
+       "  __syncthreads();\n"
+       "  out[threadIdx.x] = 0.f;\n"
+       "#endif\n"
+       "}\n");
+  ProcessResult plain = run({"fix", ".", "--add", "sm_120", "--like", "sm_100"});
+  EXPECT_NE(plain.out.find("+++ b/csrc/gemm.cu"), std::string::npos) << plain.out;
+  ProcessResult r = run({"fix", ".", "--add", "sm_120", "--like", "sm_100", "--verify-build", "--write"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("csrc/gemm.cu:4: not patched: gemm_kernel[#if __CUDA_ARCH__] (sm_120): does not build for "
+                       "sm_120a (ptxas: error: Instruction 'tcgen05.fence' not supported"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("verify-build: csrc/reduce.cu: builds for sm_120a"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(dir / "csrc/gemm.cu").find("1200"), std::string::npos);
+  EXPECT_NE(slurp(dir / "csrc/reduce.cu").find("__CUDA_ARCH__ == 1200"), std::string::npos);
 }
 
 // fix never widens a decision made on purpose: a gate check lists as gated

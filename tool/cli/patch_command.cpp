@@ -18,6 +18,7 @@
 #include "patch/patchset.h"
 #include "patch/plan.h"
 #include "patch/risk.h"
+#include "patch/verify_build.h"
 #include "util/escape.h"
 #include "util/json_writer.h"
 #include "version.h"
@@ -177,6 +178,9 @@ int execute(const Settings& st, const std::vector<PatchSet>& sets) {
   po.knowledge = &st.k;
   po.sites = reportedSites(st, sets, program);
   Plan plan = planPatches(sets, program, po, *scanned.frontends);
+  if (o.verify_build)
+    for (const auto& line : verifyBuild(plan, BuildCheckOptions{"", po.roots}))
+      if (!o.quiet) std::cerr << "archscan: verify-build: " << printable(line) << "\n";
   std::ostringstream out;
   if (formatNamed(o.format) == Format::Json) {
     printJson(plan, program, o.write && !plan.files.empty(), out);

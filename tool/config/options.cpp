@@ -159,6 +159,10 @@ const std::vector<OptionSpec>& optionTable() {
       {"emit-patchset", 0, "FILE", "Also write the equivalent patch set to FILE", kFix, Scope::CommandLine,
        &O::emit_patchset},
       {"force", 0, "", "With --write, also replace read-only files", kPatch | kFix, Scope::CommandLine, &O::force},
+      {"verify-build", 0, "",
+       "Compile each edited CUDA source for the added arch with nvcc (sm_XYa) and refuse the edits of one ptxas "
+       "rejects; says what it could not check",
+       kPatch | kFix, Scope::CommandLine, &O::verify_build},
       {"discard", 0, "",
        "Keep the files of an interrupted write as they are now: delete its journal and the temporary and backup files "
        "beside them, and change no other file",

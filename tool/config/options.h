@@ -53,6 +53,7 @@ struct Options {
   std::string compile_commands;
   bool write = false;
   bool force = false;
+  bool verify_build = false;  // fix/patch: compile each edited CUDA source for the added arch
   bool discard = false;  // recover --discard: keep the files as they are, drop the journal
   std::string add, like, emit_patchset;
   std::string color = "auto";

@@ -11,13 +11,18 @@ extern char** environ;
 
 namespace archscan {
 
-std::optional<std::string> commandOutput(std::vector<std::string> args) {
+namespace {
+
+// Starts `args` with stdout (and, with `withErrors`, stderr) into one pipe,
+// reads it to the end and waits; nullopt when it cannot be started.
+std::optional<CommandRun> spawnAndRead(std::vector<std::string>& args, bool withErrors) {
   int out[2];
   if (::pipe2(out, O_CLOEXEC) != 0) return std::nullopt;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  if (withErrors) posix_spawn_file_actions_adddup2(&actions, out[1], STDERR_FILENO);
+  else posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
@@ -42,8 +47,20 @@ std::optional<std::string> commandOutput(std::vector<std::string> args) {
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
-  return text;
+  CommandRun run;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  run.output = std::move(text);
+  return run;
 }
+
+}  // namespace
+
+std::optional<std::string> commandOutput(std::vector<std::string> args) {
+  auto run = spawnAndRead(args, false);
+  if (!run || run->exit_code != 0) return std::nullopt;
+  return std::move(run->output);
+}
+
+std::optional<CommandRun> runCommand(std::vector<std::string> args) { return spawnAndRead(args, true); }
 
 }  // namespace archscan

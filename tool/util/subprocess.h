@@ -12,4 +12,14 @@ namespace archscan {
 // archscan's words.
 std::optional<std::string> commandOutput(std::vector<std::string> args);
 
+// What a finished command printed (stdout and stderr together, in order)
+// and its exit code (128 + the signal when a signal ended it).
+struct CommandRun {
+  int exit_code = 0;
+  std::string output;
+};
+// Runs `args` like commandOutput, whatever it exits with; nullopt only when
+// it cannot be started.
+std::optional<CommandRun> runCommand(std::vector<std::string> args);
+
 }  // namespace archscan
