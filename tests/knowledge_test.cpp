@@ -19,9 +19,14 @@ TEST(Knowledge, BuiltinIsTheParseOfKnowledgeYaml) {
     EXPECT_EQ(b.minor, p.minor);
     EXPECT_EQ(b.family, p.family);
     EXPECT_EQ(b.min_cuda, p.min_cuda);
+    EXPECT_EQ(b.family_cuda, p.family_cuda);
     EXPECT_EQ(b.facts.threads_per_sm, p.facts.threads_per_sm);
     EXPECT_EQ(b.facts.smem_per_block_kb, p.facts.smem_per_block_kb);
   }
+  // Family targets (sm_120f) came with CUDA 12.9; Hopper has none.
+  EXPECT_EQ(parsed.archs.find(12, 0)->family_cuda, 129);
+  EXPECT_EQ(parsed.archs.find(11, 0)->family_cuda, 130);
+  EXPECT_EQ(parsed.archs.find(9, 0)->family_cuda, 0);
   EXPECT_EQ(built.archs.aliases, parsed.archs.aliases);
   EXPECT_FALSE(parsed.archs.aliases.empty());
   EXPECT_EQ(built.capability_calls, parsed.capability_calls);

@@ -33,6 +33,9 @@ struct KnownArch {
   int min_cuda = 0;  // first CUDA toolkit that targets it, as major * 10 + minor (128 for 12.8); 0: not known
   HardwareFacts facts;
   FeatureSet isa;
+  // First CUDA toolkit with the arch's family target (sm_120f), as min_cuda
+  // counts; 0: the arch has none, or it is not known.
+  int family_cuda = 0;
 };
 
 struct ArchTable {

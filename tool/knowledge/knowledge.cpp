@@ -38,11 +38,13 @@ KnownArch knownArch(const YAML::Node& n, const std::string& origin) {
   auto dot = cc.find('.');
   if (dot == std::string::npos) throw KnowledgeError(where(origin, n) + ": cc must look like 12.0");
   KnownArch a{std::stoi(cc.substr(0, dot)), std::stoi(cc.substr(dot + 1)), n["family"].as<std::string>(""), 0, {}};
-  if (const auto& v = n["min_cuda"]) {
+  for (auto [key, into] : {std::pair{"min_cuda", &a.min_cuda}, std::pair{"family_cuda", &a.family_cuda}}) {
+    const auto& v = n[key];
+    if (!v) continue;
     auto t = v.as<std::string>();
     auto d = t.find('.');
-    if (d == std::string::npos) throw KnowledgeError(where(origin, v) + ": min_cuda must look like 12.8");
-    a.min_cuda = std::stoi(t.substr(0, d)) * 10 + std::stoi(t.substr(d + 1));
+    if (d == std::string::npos) throw KnowledgeError(where(origin, v) + ": " + key + " must look like 12.8");
+    *into = std::stoi(t.substr(0, d)) * 10 + std::stoi(t.substr(d + 1));
   }
   a.facts.threads_per_sm = n["threads"].as<int>(0);
   a.facts.smem_per_block_kb = n["smem_kb"].as<int>(0);
