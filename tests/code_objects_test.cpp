@@ -1,0 +1,109 @@
+// What a build list compiles: each front-end's sites for real spellings of
+// arch lists, turned into code objects and asked where they run.
+#include "analyze/code_objects.h"
+
+#include <gtest/gtest.h>
+
+#include "cmake/cmake_frontend.h"
+#include "scripts/scripts_frontend.h"
+#include "test_support.h"
+
+namespace archscan {
+namespace {
+
+using test::siteNamed;
+
+std::vector<std::string> names(const std::vector<CodeObject>& objects) {
+  std::vector<std::string> out;
+  for (const auto& o : objects) out.push_back(o.name());
+  return out;
+}
+
+const Site& onlyBuildList(const FileFacts& f) {
+  const Site* found = nullptr;
+  for (const auto& s : f.sites)
+    if (s.build_list) {
+      EXPECT_EQ(found, nullptr) << "a second build list: " << s.name;
+      found = &s;
+    }
+  if (!found) throw std::runtime_error("no build list in " + f.path);
+  return *found;
+}
+
+Arch sm(int major, int minor) { return Arch{major, minor, false, Variant::None}; }
+
+TEST(CodeObjects, TorchArchListIsSassWithPtxOnlyWherePlusPtxSaysSo) {
+  FileFacts f = test::extractPython("import os\nos.environ[\"TORCH_CUDA_ARCH_LIST\"] = \"8.0 9.0a 10.0a 12.0+PTX\"\n",
+                                    "setup.py");
+  auto objects = codeObjects(onlyBuildList(f));
+  EXPECT_EQ(names(objects), (std::vector<std::string>{"sm_80", "sm_90a", "sm_100a", "sm_120", "compute_120"}));
+  // sm_120 SASS and compute_120 PTX both serve 12.1; nothing serves 10.3
+  // (sm_100a runs on 10.0 alone) and 8.6 runs the 8.0 SASS.
+  EXPECT_TRUE(anyRunsOn(objects, sm(12, 1)));
+  EXPECT_FALSE(anyRunsOn(objects, sm(10, 3)));
+  EXPECT_TRUE(anyRunsOn(objects, sm(8, 6)));
+}
+
+TEST(CodeObjects, TorchArchListWithoutPtxLeavesTheFamilyToItsArchSpecificMember) {
+  FileFacts f =
+      test::extractPython("import os\nos.environ.setdefault(\"TORCH_CUDA_ARCH_LIST\", \"9.0;12.0a\")\n", "setup.py");
+  auto objects = codeObjects(onlyBuildList(f));
+  EXPECT_EQ(names(objects), (std::vector<std::string>{"sm_90", "sm_120a"}));
+  EXPECT_TRUE(anyRunsOn(objects, sm(12, 0)));
+  EXPECT_FALSE(anyRunsOn(objects, sm(12, 1)));
+}
+
+TEST(CodeObjects, CMakeArchitecturesRealIsSassVirtualIsPtxPlainIsBoth) {
+  FileFacts f =
+      CMakeFrontend(test::knowledge())
+          .extract(SourceText{"CMakeLists.txt", "set(CMAKE_CUDA_ARCHITECTURES \"90a;100a-real;120-virtual\")\n"});
+  auto objects = codeObjects(onlyBuildList(f));
+  EXPECT_EQ(names(objects), (std::vector<std::string>{"sm_90a", "compute_90a", "sm_100a", "compute_120"}));
+  EXPECT_TRUE(anyRunsOn(objects, sm(12, 1)));  // compute_120 is JIT-compiled there
+  EXPECT_FALSE(anyRunsOn(objects, sm(10, 3)));
+  EXPECT_FALSE(anyRunsOn(objects, sm(11, 0)));  // compute_90a runs on 9.0 only
+  // The same list without the PTX item: 12.x gets nothing.
+  FileFacts g = CMakeFrontend(test::knowledge())
+                    .extract(SourceText{"CMakeLists.txt", "set(CMAKE_CUDA_ARCHITECTURES 90a-real 120a-real)\n"});
+  auto real = codeObjects(onlyBuildList(g));
+  EXPECT_EQ(names(real), (std::vector<std::string>{"sm_90a", "sm_120a"}));
+  EXPECT_FALSE(anyRunsOn(real, sm(12, 1)));
+}
+
+TEST(CodeObjects, GencodePairsBuildExactlyTheirCodeTargets) {
+  FileFacts f = test::extractPython(
+      "cc_flag = []\n"
+      "cc_flag.append(\"-gencode\")\n"
+      "cc_flag.append(\"arch=compute_120a,code=sm_120a\")\n"
+      "cc_flag.append(\"-gencode\")\n"
+      "cc_flag.append(\"arch=compute_90,code=compute_90\")\n",
+      "setup.py");
+  auto objects = codeObjects(onlyBuildList(f));
+  EXPECT_EQ(names(objects), (std::vector<std::string>{"sm_120a", "compute_90"}));
+  EXPECT_TRUE(anyRunsOn(objects, sm(12, 1)));  // only through compute_90, JIT-compiled
+
+  FileFacts g = test::extractPython(
+      "nvcc_flags = [\"-gencode=arch=compute_100a,code=sm_100a\", "
+      "\"-gencode=arch=compute_90,code=[sm_90,compute_90]\"]\n",
+      "setup.py");
+  EXPECT_EQ(names(codeObjects(onlyBuildList(g))), (std::vector<std::string>{"sm_100a", "sm_90", "compute_90"}));
+
+  ScriptsFrontend fe(test::knowledge());
+  FileFacts s = fe.extract(SourceText{"build.sh", "nvcc -gencode arch=compute_120a,code=sm_120a -c k.cu\n"});
+  auto shell = codeObjects(onlyBuildList(s));
+  EXPECT_EQ(names(shell), (std::vector<std::string>{"sm_120a"}));
+  EXPECT_FALSE(anyRunsOn(shell, sm(12, 1)));
+}
+
+TEST(CodeObjects, NvccArchFlagEmbedsPtxOfItsArch) {
+  ScriptsFrontend fe(test::knowledge());
+  FileFacts f = fe.extract(SourceText{"build.sh", "nvcc -arch=sm_90 -o gemm gemm.cu\n"});
+  auto objects = codeObjects(onlyBuildList(f));
+  EXPECT_EQ(names(objects), (std::vector<std::string>{"sm_90", "compute_90"}));
+  EXPECT_TRUE(anyRunsOn(objects, sm(12, 1)));
+  FileFacts g = fe.extract(SourceText{"build.sh", "nvcc -arch=compute_80 -o gemm gemm.cu\n"});
+  EXPECT_EQ(names(codeObjects(onlyBuildList(g))), (std::vector<std::string>{"compute_80"}));
+}
+
+}  // namespace
+}  // namespace archscan

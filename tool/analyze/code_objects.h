@@ -1,0 +1,28 @@
+#pragma once
+// What one build list compiles: the SASS and PTX code objects its items
+// produce, read the way the list's consumer reads them. With runsOn
+// (knowledge/hardware.h) this says whether a module built from the list
+// has a kernel image for an arch at all.
+#include <vector>
+
+#include "knowledge/hardware.h"
+#include "model/facts.h"
+
+namespace archscan {
+
+// The code objects of one build list's entries (Site::build_list), in entry
+// order, without repeats:
+// - a -gencode pair: exactly its `code=` targets (`code=[sm_90,compute_90]`);
+// - `-real`: SASS only; `-virtual` and `compute_XY`: PTX only; `+PTX`: both;
+// - a dotted item (TORCH_CUDA_ARCH_LIST `9.0`, `12.0a`): SASS only, as
+//   PyTorch's extension builder and CMake helpers that read dotted lists build it;
+// - any other plain item (`90`, `100a`, `sm_90`): SASS and PTX, as CMake's
+//   CUDA_ARCHITECTURES and nvcc's `-arch=sm_90` build it. Where a list's
+//   consumer is not known this is the reading that embeds PTX, which can
+//   only hide a missing kernel image, never invent one.
+std::vector<CodeObject> codeObjects(const Site& buildList);
+
+// Whether any of `objects` runs on `target`.
+bool anyRunsOn(const std::vector<CodeObject>& objects, const Arch& target);
+
+}  // namespace archscan
