@@ -231,6 +231,58 @@ review: `major >= 10` becomes `10 <= major < 12`, C/C++ `sm >= 100` becomes
 return`) turns it away too (`(cc[0] < 10 or cc[0] >= 12)`). An else branch,
 a helper's range or a macro's test is left to a person, with the reason.
 )"},
+      {"suffix-mismatch", "SuffixMismatch",
+       "A build list serves the target's family only through another member's arch-specific cubin, while a "
+       "run-time check admits the target.",
+       "An `a` target (sm_120a, 10.0a) is compiled for exactly one arch: its cubin does not run on 12.1 or 10.3, "
+       "and with no PTX that runs there either the module has no kernel image for them, yet a check elsewhere "
+       "lets them in. Build the family target (12.0f, CUDA 12.9 and later) or the target's own `a` target (12.1a), "
+       "or keep the target out at run time.",
+       Severity::Error, checkSuffixMismatch,
+       R"(# fp4_gemm.py: check --all --target sm_121
+import torch
+from torch.utils.cpp_extension import load
+
+NVCC_FLAGS = ["-O3", "-gencode", "arch=compute_120a,code=sm_120a"]  # error[suffix-mismatch] sm_121: no sm_121 image
+
+
+def fp4_gemm_module():
+    major = torch.cuda.get_device_capability()[0]
+    if major != 12:
+        raise RuntimeError("FP4 GEMM needs an SM120-class GPU")
+    return load("fp4_gemm", ["fp4_gemm.cu"], extra_cuda_cflags=NVCC_FLAGS)
+)",
+       AuditRole::FromSeverity, false,
+       R"(A build list (`TORCH_CUDA_ARCH_LIST`, `CMAKE_CUDA_ARCHITECTURES`, an arch
+list in CMake, a setup.py, a script or a CI file, `-gencode` pairs) whose
+only code object of the target's family is another member's arch-specific
+cubin (`12.0a` for `sm_121`, `10.0a` for `sm_103`), with no PTX that runs on
+the target, while a run-time check in the tree admits the target: it names
+the target (`(12, 1)`), tests its whole major (`major == 12`), or is a range
+that starts in its family (`major >= 12`, `sm >= 100`). The target then gets
+"no kernel image": an `a` cubin runs on its own arch alone, where plain SASS
+(`sm_120`) runs on later minors of its major and a family target (`sm_120f`)
+on later minors of its family. The finding names both ends, the list and the
+check (file:line), and the fix in the list's spelling: the family target,
+from the first toolkit that has it (`family_cuda` in `knowledge.yaml`), or
+the target's own `a` target.
+What each item builds: a `-gencode` pair its `code=` targets; `-real` SASS,
+`-virtual` and `compute_XY` PTX, `+PTX` both; a dotted item
+(`TORCH_CUDA_ARCH_LIST`) SASS; any other plain item (`90`, `sm_90`) SASS and
+PTX, as `CMAKE_CUDA_ARCHITECTURES` and nvcc's `-arch=sm_90` build it (where
+the consumer is not known this reading can only hide a finding).
+Not reported: a list that also builds plain SASS, the family target, the
+target's own `a` target or PTX that runs on it; a tree whose checks admit
+only other members (`cap == (12, 0)`) or admit the target only through a
+range from an older family (`major >= 9`); lists in a branch for a toolkit
+older than the target needs.
+Listed with `--all` only (a low-confidence error): the two ends are joined
+across the tree, not through the module a check loads, and too few real
+findings have been judged to show it by default. `missing-arch` reports the
+same list by default. A filter that drops `+PTX` (a user list intersected
+with a supported list) is not recognised yet: the intersection's operands
+are not in the facts.
+)"},
       // scripts/new-rule.sh adds entries above this line.
   };
   return rules;

@@ -47,6 +47,7 @@ void checkDenyListReview(const RuleContext&, std::vector<Finding>&);
 void checkUnlinkedSite(const RuleContext&, std::vector<Finding>&);
 void checkGated(const RuleContext&, std::vector<Finding>&);
 void checkWrongPath(const RuleContext&, std::vector<Finding>&);
+void checkSuffixMismatch(const RuleContext&, std::vector<Finding>&);
 // scripts/new-rule.sh adds declarations above this line.
 
 const std::vector<RuleInfo>& ruleCatalogue();

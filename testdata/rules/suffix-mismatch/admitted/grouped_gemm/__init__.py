@@ -1,0 +1,3 @@
+from .dispatch import grouped_gemm
+
+__all__ = ["grouped_gemm"]
