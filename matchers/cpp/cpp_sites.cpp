@@ -254,6 +254,9 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
           BlockExit x = exitOf(in.text, in.tokens, b.body);
           s.skips |= x.skips;
           exits &= x.exit != Exit::Falls;
+          // A refusal that returns keeps its words too: fix reads them ("This
+          // example requires ... compute capability 100 or 110").
+          if (x.exit == Exit::Returns && s.crash_message.empty()) s.crash_message = x.message;
           if (x.exit != Exit::Crashes) continue;
           crash = true;
           s.crash_message = x.message;

@@ -198,6 +198,9 @@ BlockExit exitOf(std::string_view text, const std::vector<Token>& fileTokens, co
     if (id == "return") {
       out.exit = Exit::Returns;
       out.what = statement(i);
+      // `std::cerr << "This example requires ..."; return 0;`: the words
+      // printed before it leaves say why.
+      if (out.message.empty()) out.message = stringLiterals(text, tokens, from, from + i);
       return out;
     }
   }
