@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "analyze/paths.h"
+#include "knowledge/hardware.h"
 
 namespace archscan {
 
@@ -35,7 +36,17 @@ void markRisk(Edit& e, const LinkedSite& s, const PatchRule& rule, const Knowled
       if (need && unmet(*need, rule.add, *k).empty())
         return set(Risk::Safe, "the path it admits needs nothing " + rule.add.name() + " lacks");
     }
-  set(Risk::Review, "what the path it admits runs is not known");
+  // Taking `like`'s path on its word alone is riskier when like's own
+  // kernels use instructions `add` lacks (sm_100's tcgen05 for sm_120): lists
+  // like `cc in [90, 100, 101, 103]` pick the wgmma/tcgen05 code generators.
+  std::string why = "what the path it admits runs is not known";
+  if (const KnownArch* like = k ? k->archs.find(rule.like.major, rule.like.minor) : nullptr) {
+    std::string features;
+    for (const auto& f : lacking(rule.add, like->isa.signature, *k)) features += (features.empty() ? "" : ", ") + f;
+    if (!features.empty())
+      why += ", and " + rule.like.name() + "'s own kernels use " + features + ", which " + rule.add.name() + " lacks";
+  }
+  set(Risk::Review, why);
 }
 
 }  // namespace archscan
