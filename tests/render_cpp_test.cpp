@@ -2,7 +2,7 @@
 // hand as the front-end would (key = the literal, item = the comparison or label).
 #include <gtest/gtest.h>
 
-#include "patch/render_cpp.h"
+#include "cpp/render_cpp.h"
 
 namespace archscan {
 namespace {
@@ -17,7 +17,7 @@ Entry entryAt(const std::string& src, const std::string& item, const std::string
   return e;
 }
 
-std::string applied(const std::string& src, const CppRendered& r) {
+std::string applied(const std::string& src, const EntryEdit& r) {
   EXPECT_EQ(r.refused, "");
   std::string out = src;
   return out.replace(r.begin, r.end - r.begin, r.text);
@@ -61,7 +61,7 @@ TEST(RenderCpp, WidensAGuardAtTheGuard) {
 
 TEST(RenderCpp, RefusesInsideAMacroDefinition) {
   std::string src = "#define HAS_TMA \\\n  (__CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000)\n";
-  CppRendered r = renderCppCompare(src, entryAt(src, "__CUDA_ARCH__ == 1000", "1000"), "1200");
+  EntryEdit r = renderCppCompare(src, entryAt(src, "__CUDA_ARCH__ == 1000", "1000"), "1200");
   EXPECT_NE(r.refused.find("macro definition"), std::string::npos) << r.refused;
 }
 
@@ -77,7 +77,7 @@ TEST(RenderCpp, AddsACaseLabelBesideTheLikeLabel) {
 TEST(RenderCpp, RefusesANamedLabelWhoseNewNameTheFileDoesNotHave) {
   // The enum comes from a header: CudaArch::Sm120a may not exist.
   std::string src = "switch (a) { case CudaArch::Sm100a: return 2; }\n";
-  CppRendered r = renderCppCase(src, entryAt(src, "CudaArch::Sm100a", "CudaArch::Sm100a"), "120");
+  EntryEdit r = renderCppCase(src, entryAt(src, "CudaArch::Sm100a", "CudaArch::Sm100a"), "120");
   EXPECT_NE(r.refused.find("`CudaArch::Sm120a` is not in this file"), std::string::npos) << r.refused;
 }
 

@@ -16,6 +16,39 @@ namespace {
 using cmake::Argument;
 using cmake::Command;
 
+bool cmakeSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// One CMake argument: "quoted" (escapes allowed), [[bracket]] or unquoted
+// without the characters that end or nest an argument.
+bool oneArgument(const std::string& v) {
+  if (v.empty()) return false;
+  if (v.front() == '"') {
+    for (size_t i = 1; i < v.size(); ++i) {
+      if (v[i] == '\\') ++i;
+      else if (v[i] == '"') return i + 1 == v.size();
+    }
+    return false;
+  }
+  if (v.front() == '[') {
+    size_t eq = 1;
+    while (eq < v.size() && v[eq] == '=') ++eq;
+    if (eq >= v.size() || v[eq] != '[') return false;
+    std::string close = "]" + std::string(eq - 1, '=') + "]";
+    size_t end = v.find(close, eq + 1);
+    return end != std::string::npos && end + close.size() == v.size();
+  }
+  for (size_t i = 0; i < v.size(); ++i) {
+    char c = v[i];
+    if (c == '\\') {
+      ++i;
+      if (i >= v.size()) return false;
+      continue;
+    }
+    if (cmakeSpace(c) || c == '(' || c == ')' || c == '#' || c == '"' || c == ';') return false;
+  }
+  return true;
+}
+
 bool archVariable(const std::string& name, const Knowledge& k) {
   NameVerdict v = judgeName(name, k);
   return v.arch_like && !v.negative;
@@ -145,6 +178,21 @@ bool CMakeFrontend::worthParsing(std::string_view text) const { return mentionsA
 
 int CMakeFrontend::syntaxErrors(const SourceText& source) const {
   return static_cast<int>(cmake::lex(source.text).errors.size());
+}
+
+const EditingSyntax& CMakeFrontend::editing() const {
+  static const EditingSyntax syntax = [] {
+    EditingSyntax s;
+    s.or_op = " OR ";
+    s.and_op = " AND ";
+    return s;
+  }();
+  return syntax;
+}
+
+std::optional<std::string> CMakeFrontend::notOneValue(const std::string& value) const {
+  if (!oneArgument(value)) return "is not one CMake argument";
+  return std::nullopt;
 }
 
 FileFacts CMakeFrontend::extract(const SourceText& src) const {

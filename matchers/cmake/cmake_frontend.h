@@ -17,6 +17,8 @@ class CMakeFrontend : public Frontend {
   FileFacts extract(const SourceText& source) const override;
   // Lexer errors (patch verification).
   int syntaxErrors(const SourceText& source) const override;
+  const EditingSyntax& editing() const override;
+  std::optional<std::string> notOneValue(const std::string& value) const override;
 
  private:
   const Knowledge& k_;

@@ -15,6 +15,7 @@
 #include "raw_functions.h"
 #include "raw_lexer.h"
 #include "recovery.h"
+#include "render_cpp.h"
 
 namespace archscan {
 
@@ -71,6 +72,39 @@ FileFacts CppFrontend::skim(const SourceText& src) const {
 // Brackets and #if groups from the raw lexer: Clang would need the headers,
 // and an arch edit that breaks neither leaves the file as parseable as before.
 int CppFrontend::syntaxErrors(const SourceText& src) const { return cpp::imbalances(src.text); }
+
+// Every edit widens a test, adds a label to the template's body or copies an
+// initializer whole, and a key written in a macro's arguments
+// (`DG_HOST_ASSERT(arch_major == 10)`) is this file's text and edited, but
+// one an expansion brought is not spelled where the entry says.
+const EditingSyntax& CppFrontend::editing() const {
+  static const EditingSyntax syntax = [] {
+    EditingSyntax s;
+    s.or_op = " || ";
+    s.and_op = " && ";
+    s.takes_values = false;
+    s.renders_unmarked_sites = true;
+    s.keys_may_be_elsewhere = true;
+    return s;
+  }();
+  return syntax;
+}
+
+std::optional<std::string> CppFrontend::notOneValue(const std::string&) const {
+  return "cannot be checked for C/C++ sites, which are patched by hand";
+}
+
+// Case labels, comparisons and template-argument tests: beside the nearest
+// lower arch of the labels or `||` run `like` starts.
+std::optional<EntryEdit> CppFrontend::renderEntry(const std::string& src, const std::vector<Entry>& entries,
+                                                  const Entry& like, const std::string& key, const Arch& add) const {
+  if (like.form != EntryForm::Case && like.form != EntryForm::Compare && like.form != EntryForm::TemplateArg)
+    return std::nullopt;
+  const Entry& at = cppAnchor(src, entries, like, add);
+  return at.form == EntryForm::Case      ? renderCppCase(src, at, key)
+         : at.form == EntryForm::Compare ? renderCppCompare(src, at, key)
+                                         : renderCppTemplateArg(src, at, key);
+}
 
 std::string findCppCompilationDatabase(const std::string& root) {
   namespace fs = std::filesystem;

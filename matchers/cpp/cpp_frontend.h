@@ -34,6 +34,10 @@ class CppFrontend : public Frontend {
   // Files with arch words but nothing Clang would observe: the raw lexer's facts.
   FileFacts skim(const SourceText& source) const override;
   int syntaxErrors(const SourceText& source) const override;
+  const EditingSyntax& editing() const override;
+  std::optional<std::string> notOneValue(const std::string& value) const override;
+  std::optional<EntryEdit> renderEntry(const std::string& source, const std::vector<Entry>& entries, const Entry& like,
+                                       const std::string& key, const Arch& add) const override;
 
  private:
   FileFacts read(const SourceText& source, bool withClang) const;

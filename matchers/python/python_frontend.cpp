@@ -121,6 +121,32 @@ int PythonFrontend::syntaxErrors(const SourceText& source) const {
   return countErrors(ts_tree_root_node(tree.get()));
 }
 
+const EditingSyntax& PythonFrontend::editing() const {
+  static const EditingSyntax syntax = [] {
+    EditingSyntax s;
+    s.or_op = " or ";
+    s.and_op = " and ";
+    s.chained_comparisons = true;
+    s.condition_keywords = {"if", "elif", "assert", "while"};
+    return s;
+  }();
+  return syntax;
+}
+
+// The parser only counts syntax errors, so "one expression" is tested by
+// where the text may stand: as the right side of an assignment (the form the
+// value takes), inside two different brackets (so it cannot close the table
+// it is written into and open code of its own), and as the test of a
+// conditional expression (one expression: no top-level comma, no
+// comprehension, no statement, no comment).
+std::optional<std::string> PythonFrontend::notOneValue(const std::string& value) const {
+  for (const std::string& probe : {"x = " + value + "\n", "x = (" + value + "\n)\n", "x = [" + value + "\n]\n",
+                                   "x = 0 if " + value + " else 0\n"}) {
+    if (syntaxErrors(SourceText{"<value>", probe}) > 0) return "is not one Python expression";
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 // The names a function's body calls, by their last part (`utils.recipe()` ->

@@ -26,6 +26,8 @@ class PythonFrontend : public Frontend {
   FileFacts extract(const SourceText& source) const override;
   FileFacts skim(const SourceText& source) const override;
   int syntaxErrors(const SourceText& source) const override;
+  const EditingSyntax& editing() const override;
+  std::optional<std::string> notOneValue(const std::string& value) const override;
 
  private:
   const Knowledge& k_;

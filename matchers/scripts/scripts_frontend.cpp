@@ -81,6 +81,20 @@ int ScriptsFrontend::syntaxErrors(const SourceText& source) const {
   return static_cast<int>(errors.size());
 }
 
+const EditingSyntax& ScriptsFrontend::editing() const {
+  static const EditingSyntax syntax = [] {
+    EditingSyntax s;
+    s.or_op = " || ";
+    s.and_op = " && ";
+    return s;
+  }();
+  return syntax;
+}
+
+std::optional<std::string> ScriptsFrontend::notOneValue(const std::string&) const {
+  return "cannot be checked for shell, Dockerfile and workflow sites, which are patched by hand";
+}
+
 FileFacts ScriptsFrontend::extract(const SourceText& src) const {
   scripts::Errors errors;
   FileFacts f = scan(src, k_, errors);

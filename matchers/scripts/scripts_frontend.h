@@ -23,6 +23,8 @@ class ScriptsFrontend : public Frontend {
   FileFacts extract(const SourceText& source) const override;
   // Unterminated quotes and substitutions (patch verification).
   int syntaxErrors(const SourceText& source) const override;
+  const EditingSyntax& editing() const override;
+  std::optional<std::string> notOneValue(const std::string& value) const override;
 
  private:
   const Knowledge& k_;

@@ -122,8 +122,8 @@ int report(const Settings& st) {
   }
   bool baselined = check && (!st.o.baseline.empty() || !st.o.baseline_ref.empty());
   std::map<size_t, SuggestedFix> fixes, auditFixes;
-  if (checkFixes || (auditing && !baselined)) fixes = suggestFixes(s.program, findings, st.k);
-  if (auditing && baselined) auditFixes = suggestFixes(s.program, s.analysis.findings, st.k);
+  if (checkFixes || (auditing && !baselined)) fixes = suggestFixes(s.program, findings, st.k, *s.frontends);
+  if (auditing && baselined) auditFixes = suggestFixes(s.program, s.analysis.findings, st.k, *s.frontends);
   std::vector<std::pair<std::string, std::string>> texts;  // file, report
   for (const auto& o : outputs) {
     bool audit = isAuditFormat(st.command, o.format);

@@ -8,6 +8,11 @@ FileFacts Frontend::skim(const SourceText&) const { return {}; }
 
 bool Frontend::acceptsPath(std::string_view) const { return false; }
 
+std::optional<EntryEdit> Frontend::renderEntry(const std::string&, const std::vector<Entry>&, const Entry&,
+                                               const std::string&, const Arch&) const {
+  return std::nullopt;
+}
+
 FrontendSet::FrontendSet(std::vector<std::unique_ptr<Frontend>> frontends) : all_(std::move(frontends)) {}
 
 const Frontend* FrontendSet::forFile(std::string_view path, std::string_view head) const {

@@ -2,12 +2,15 @@
 // The one shape every language front-end has: it says which files it reads
 // and turns one file's text into FileFacts. A front-end sees one file and
 // nothing else, and holds only immutable state, so one instance serves every
-// extraction thread. The table of front-ends is extract/registry.cpp.
+// extraction thread. The table of front-ends is extract/registry.cpp. Its
+// editing half (editing.h) tells the patch stage how the language is written.
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "frontend/editing.h"
 #include "model/facts.h"
 #include "model/language.h"
 
@@ -36,6 +39,18 @@ class Frontend {
   virtual FileFacts skim(const SourceText& source) const;
   // Syntax errors in a text (patch verification); 0 where the front-end cannot tell.
   virtual int syntaxErrors(const SourceText& source) const = 0;
+
+  // The editing half. How the language spells what the patch stage writes.
+  virtual const EditingSyntax& editing() const = 0;
+  // Why `value` (a patch set's `values:` entry, written verbatim) is not one
+  // value of the language and nothing more; nullopt when it is.
+  virtual std::optional<std::string> notOneValue(const std::string& value) const = 0;
+  // The new arch's entry beside `like` (one of `entries`) in a form only this
+  // language has, `key` being the new arch's key in the site's spelling;
+  // nullopt for the forms every language shares (mapping entries, list
+  // elements), which the patch stage writes itself. None by default.
+  virtual std::optional<EntryEdit> renderEntry(const std::string& source, const std::vector<Entry>& entries,
+                                               const Entry& like, const std::string& key, const Arch& add) const;
 };
 
 // The front-ends of one scan, in registration order.

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <regex>
 #include <string>
+#include <string_view>
 
 namespace archscan {
 namespace {
@@ -51,7 +52,7 @@ std::optional<std::string> spelledLike(const std::string& like, const Arch& t) {
 }  // namespace
 
 Rendered renderNarrowing(const LinkedSite& s, size_t idx, const PatchRule& r, const std::string& src,
-                         const WrongPath& wrong) {
+                         const EditingSyntax& syntax, const WrongPath& wrong) {
   Rendered out;
   const Arch& t = r.add;
   if (wrong.taken.arm == kFallbackArm && !wrong.taken.past) {
@@ -101,17 +102,16 @@ Rendered renderNarrowing(const LinkedSite& s, size_t idx, const PatchRule& r, co
     out.skip_reason = "`" + range->text + "` admits nothing below " + t.name() + "'s family to keep; narrow it by hand";
     return out;
   }
-  bool python = s.language == Language::Python;
   // Parentheses keep the new test one operand beside `&&`/`and`; a test
   // already alone in its parentheses (`if (sm >= 100)`) needs none.
   auto wrapped = [&](const std::string& inner) {
     size_t before = src.find_last_not_of(" \t", range->item.begin == 0 ? std::string::npos : range->item.begin - 1);
     size_t after = src.find_first_not_of(" \t", range->item.end);
     bool alone = before != std::string::npos && src[before] == '(' && after != std::string::npos && src[after] == ')';
-    // Python: the whole condition of an `if`/`elif`/`assert` (`if cc[0] < 10:`).
-    if (python && before != std::string::npos && after != std::string::npos && (src[after] == ':' || src[after] == ','))
-      for (const char* kw : {"if", "elif", "assert", "while"}) {
-        size_t n = std::char_traits<char>::length(kw);
+    // The whole condition of an `if`/`elif`/`assert` (`if cc[0] < 10:`).
+    if (before != std::string::npos && after != std::string::npos && (src[after] == ':' || src[after] == ','))
+      for (std::string_view kw : syntax.condition_keywords) {
+        size_t n = kw.size();
         alone |= before + 1 >= n && src.compare(before + 1 - n, n, kw) == 0 &&
                  (before + 1 == n || !std::isalnum(static_cast<unsigned char>(src[before - n])));
       }
@@ -119,10 +119,10 @@ Rendered renderNarrowing(const LinkedSite& s, size_t idx, const PatchRule& r, co
   };
   std::string text;
   if (admits) {
-    text = python ? c->literal + (c->op == ">=" ? " <= " : " < ") + c->subject + " < " + *bound
-                  : wrapped(range->text + " && " + c->subject + " < " + *bound);
+    text = syntax.chained_comparisons ? c->literal + (c->op == ">=" ? " <= " : " < ") + c->subject + " < " + *bound
+                                      : wrapped(range->text + std::string(syntax.and_op) + c->subject + " < " + *bound);
   } else {
-    text = wrapped(range->text + (python ? " or " : " || ") + c->subject + " >= " + *bound);
+    text = wrapped(range->text + std::string(syntax.or_op) + c->subject + " >= " + *bound);
   }
   Edit e;
   e.file = s.file;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "analyze/paths.h"
+#include "frontend/editing.h"
 #include "link/program.h"
 #include "patch/render.h"
 
@@ -17,8 +18,8 @@ namespace archscan {
 
 // One edit replacing the admitting comparison, or a skip reason naming why
 // it cannot be written (an else branch admits it, a helper decides, a
-// spelling this cannot bound).
+// spelling this cannot bound). `syntax` is the site's language's.
 Rendered renderNarrowing(const LinkedSite& s, size_t idx, const PatchRule& r, const std::string& src,
-                         const WrongPath& wrong);
+                         const EditingSyntax& syntax, const WrongPath& wrong);
 
 }  // namespace archscan

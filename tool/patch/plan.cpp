@@ -13,7 +13,6 @@
 #include "patch/select.h"
 #include "patch/semantic_check.h"
 #include "patch/site_plan.h"
-#include "patch/value_check.h"
 #include "util/escape.h"
 #include "util/source_text.h"
 
@@ -35,15 +34,15 @@ std::string where(const Edit& e, const Program& p) {
          (e.rule.empty() ? e.patchset : e.rule) + ": add " + e.add + " like " + e.like + ")";
 }
 
-// The rule's `values` entry for a site, checked to be one value of the site's language.
+// The rule's `values` entry for a site, checked to be one value of the site's
+// language; none where the language's edits have no value of their own.
 std::optional<std::string> overrideFor(const PatchRule& r, const LinkedSite& s, const FrontendSet& frontends) {
-  // A C++ edit widens a test, adds a case label to the template's body or
-  // copies its initializer: there is no value of its own to write.
-  if (s.language == Language::Cpp) return std::nullopt;
+  const Frontend& frontend = frontends.of(s.language);
+  if (!frontend.editing().takes_values) return std::nullopt;
   for (const auto& [glob, value] : r.values) {
     if (fnmatch(glob.c_str(), s.site.name.c_str(), FNM_NOESCAPE) != 0 && glob != s.site.name) continue;
     if (s.site.patchable) {
-      if (auto why = notOneValue(value, s.language, frontends)) {
+      if (auto why = frontend.notOneValue(value)) {
         auto at = r.where.located.find("values:" + glob);
         std::string place = at == r.where.located.end() ? r.origin : at->second;
         throw PatchError(place + ": the value for '" + glob + "' " + *why + " (" + s.file + ":" +
@@ -83,8 +82,13 @@ void selectAndRender(const PatchSet& set, const Program& p, const PlanOptions& o
         }
         return it->second;
       };
-      SitePlanInput in{
-          p, i, byFile[s.file], opts.analyze.all, [&] { return overrideFor(rule, s, frontends); }, opts.knowledge};
+      SitePlanInput in{p,
+                       frontends,
+                       i,
+                       byFile[s.file],
+                       opts.analyze.all,
+                       [&] { return overrideFor(rule, s, frontends); },
+                       opts.knowledge};
       SitePlan sp = planSite(in, rule, source);
       if (sp.verdict == SiteVerdict::Skipped) plan.skipped.push_back({i, rule.add.name(), sp.reason});
       if (sp.verdict == SiteVerdict::Already) plan.already.push_back({i, rule.add.name(), sp.reason});

@@ -6,7 +6,6 @@
 #include <regex>
 
 #include "arch/spelling.h"
-#include "patch/render_cpp.h"
 #include "util/source_text.h"
 
 namespace archscan {
@@ -253,19 +252,17 @@ bool gencodePair(const LinkedSite& s, size_t idx, const PatchRule& r, const std:
   return true;
 }
 
-// The C++ front-end marks every site "not patched yet"; the patch stage
-// renders them now, except keys spelled in a macro's body (`macro` is set:
-// that text is every expansion's). Keys in a macro's arguments
-// (`DG_HOST_ASSERT(arch_major == 10)`) are this file's text and are edited.
-bool cppEditable(const LinkedSite& s) { return s.language == Language::Cpp && s.site.macro.empty(); }
+// A front-end that leaves its sites unmarked has them rendered all the same,
+// except keys spelled in a macro's body (`macro` is set: that text is every
+// expansion's).
+bool editableUnmarked(const LinkedSite& s, const EditingSyntax& syntax) {
+  return syntax.renders_unmarked_sites && s.site.macro.empty();
+}
 
-// A C++ entry rendered by render_cpp: one edit, or the reason it is refused.
-bool cppEdit(const LinkedSite& s, size_t idx, const PatchRule& r, const std::string& src, const Entry& template_,
-             const std::string& key, Rendered& out) {
-  const Entry& like = cppAnchor(src, s.site.entries, template_, r.add);
-  CppRendered c = like.form == EntryForm::Case      ? renderCppCase(src, like, key)
-                  : like.form == EntryForm::Compare ? renderCppCompare(src, like, key)
-                                                    : renderCppTemplateArg(src, like, key);
+// An entry in a form of the language's own, as its front-end rendered it:
+// one edit, or the reason it is refused.
+bool languageEdit(const LinkedSite& s, size_t idx, const PatchRule& r, const std::string& src, const EntryEdit& c,
+                  Rendered& out) {
   if (!c.refused.empty()) {
     out.edits.clear();
     out.skip_reason = c.refused;
@@ -283,11 +280,13 @@ bool cppEdit(const LinkedSite& s, size_t idx, const PatchRule& r, const std::str
 }  // namespace
 
 Rendered renderSite(const LinkedSite& s, size_t idx, const PatchRule& r, const std::string& src,
-                    const std::optional<std::string>& valueOverride, const std::vector<const Site*>& nested) {
+                    const Frontend& frontend, const std::optional<std::string>& valueOverride,
+                    const std::vector<const Site*>& nested) {
   Rendered out;
+  const EditingSyntax& syntax = frontend.editing();
   bool gencode = !s.site.entries.empty();
   for (const Entry& e : s.site.entries) gencode &= e.form == EntryForm::Gencode;
-  if (!s.site.patchable && !cppEditable(s) && !gencode) {
+  if (!s.site.patchable && !editableUnmarked(s, syntax) && !gencode) {
     out.skip_reason = s.site.unpatchable_reason.empty() ? "cannot be patched automatically; patch it by hand"
                                                         : s.site.unpatchable_reason;
     return out;
@@ -308,7 +307,8 @@ Rendered renderSite(const LinkedSite& s, size_t idx, const PatchRule& r, const s
                         " does not have; widen the whole test by hand";
       return out;
     }
-    if (s.language == Language::Cpp && src.compare(like.key.begin, like.key.end - like.key.begin, like.key_text) != 0) {
+    if (syntax.keys_may_be_elsewhere &&
+        src.compare(like.key.begin, like.key.end - like.key.begin, like.key_text) != 0) {
       out.edits.clear();
       out.skip_reason = "its key `" + like.key_text +
                         "` is not spelled at its place in this file (a macro expansion?); "
@@ -316,10 +316,8 @@ Rendered renderSite(const LinkedSite& s, size_t idx, const PatchRule& r, const s
       return out;
     }
     std::string key = newKey(like, r.add);
-    bool cppForm =
-        like.form == EntryForm::Case || like.form == EntryForm::Compare || like.form == EntryForm::TemplateArg;
-    if (s.language == Language::Cpp && cppForm) {
-      if (!cppEdit(s, idx, r, src, like, key, out)) return out;
+    if (auto own = frontend.renderEntry(src, s.site.entries, like, key, r.add)) {
+      if (!languageEdit(s, idx, r, src, *own, out)) return out;
       continue;
     }
     switch (like.form) {

@@ -177,13 +177,14 @@ namespace {
 SitePlan planLike(const SitePlanInput& in, const PatchRule& rule, const std::function<const std::string&()>& source) {
   const Program& p = in.program;
   const LinkedSite& s = p.sites[in.site];
+  const Frontend& frontend = in.frontends.of(s.language);
   // A range that lets the new arch into a path it cannot run (what check
   // reports as wrong-path) is narrowed, whatever `like` is: widening
   // anything else would not get it a path it can run.
   bool shown = !s.vetoed && (in.all || s.confidence != Confidence::Low) && !unreachable(s.site, rule.add);
   if (in.knowledge && shown)
     if (auto wrong = wrongPath(s.site, s.file, rule.add, *in.knowledge)) {
-      SitePlan out{SiteVerdict::Edits, renderNarrowing(s, in.site, rule, source(), *wrong), ""};
+      SitePlan out{SiteVerdict::Edits, renderNarrowing(s, in.site, rule, source(), frontend.editing(), *wrong), ""};
       if (!out.rendered.skip_reason.empty()) return skipped(out.rendered.skip_reason);
       for (Edit& e : out.rendered.edits) markRisk(e, s, rule, in.knowledge);
       return out;
@@ -260,8 +261,8 @@ SitePlan planLike(const SitePlanInput& in, const PatchRule& rule, const std::fun
     if (auto why = callersGate(p, in.site, rule.add, *in.knowledge))
       return skipped(*why + "; widening it here would not give " + rule.add.name() + " a path");
   SitePlan out{SiteVerdict::Edits, {}, ""};
-  out.rendered = renderSite(s, in.site, rule, source(), in.value_override ? in.value_override() : std::nullopt,
-                            nestedIn(p, in.site, in.same_file));
+  out.rendered = renderSite(s, in.site, rule, source(), frontend,
+                            in.value_override ? in.value_override() : std::nullopt, nestedIn(p, in.site, in.same_file));
   if (!out.rendered.skip_reason.empty()) return skipped(out.rendered.skip_reason);
   if (in.knowledge && s.site.kind == SiteKind::Mapping) {
     for (const Edit& e : out.rendered.edits) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "frontend/frontend.h"
 #include "knowledge/knowledge.h"
 #include "link/program.h"
 #include "patch/patchset.h"
@@ -32,6 +33,7 @@ struct SitePlan {
 
 struct SitePlanInput {
   const Program& program;
+  const FrontendSet& frontends;  // the site's front-end says how its language is edited
   size_t site = 0;
   const std::vector<size_t>& same_file;  // indices of the sites of the site's file
   bool all = false;  // --all: single-arch sites are patched too

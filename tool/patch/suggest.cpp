@@ -11,8 +11,8 @@
 
 namespace archscan {
 
-std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<Finding>& findings,
-                                            const Knowledge& k) {
+std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<Finding>& findings, const Knowledge& k,
+                                            const FrontendSet& frontends) {
   const ArchTable& archs = k.archs;
   std::map<size_t, SuggestedFix> out;
   std::map<std::string, std::string> sources;
@@ -60,7 +60,7 @@ std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<
       PatchRule r;
       r.add = *target;
       r.like = a;
-      SitePlanInput in{p, f.site, byFile[s.file], false, {}, &k};
+      SitePlanInput in{p, frontends, f.site, byFile[s.file], false, {}, &k};
       planned = planSite(in, r, [&]() -> const std::string& { return src->second; });
       if (planned.verdict == SiteVerdict::Edits && !planned.rendered.edits.empty()) {
         like = a;

@@ -5,6 +5,7 @@
 #include <map>
 #include <vector>
 
+#include "frontend/frontend.h"
 #include "knowledge/knowledge.h"
 #include "link/program.h"
 #include "model/finding.h"
@@ -13,6 +14,8 @@
 namespace archscan {
 
 // Keyed by index into `findings`; findings without a safe fix are absent.
-std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<Finding>& findings, const Knowledge& k);
+// `frontends` say how each site's language is edited.
+std::map<size_t, SuggestedFix> suggestFixes(const Program& p, const std::vector<Finding>& findings, const Knowledge& k,
+                                            const FrontendSet& frontends);
 
 }  // namespace archscan

@@ -1,6 +1,7 @@
-#include "patch/render_cpp.h"
+#include "render_cpp.h"
 
 #include <cctype>
+#include <optional>
 
 namespace archscan {
 namespace {
@@ -78,8 +79,8 @@ std::string after(const std::string& src, size_t e) {
 // `x == 100` -> `x == 100 || x == 120`; `x != 100` -> `x != 100 && x != 120`.
 // Parenthesized unless the neighbours are a bracket, the line's start or
 // end, or an operator the new one does not change the meaning of.
-CppRendered widenWith(const std::string& src, const Entry& like, const std::string& key, bool negated) {
-  CppRendered r;
+EntryEdit widenWith(const std::string& src, const Entry& like, const std::string& key, bool negated) {
+  EntryEdit r;
   std::string item = src.substr(like.item.begin, like.item.end - like.item.begin);
   std::string l = before(src, like.item.begin), rt = after(src, like.item.end);
   // A condition written with `and`/`or` (DeepGEMM's style) is widened in kind.
@@ -182,8 +183,8 @@ const Entry& cppAnchor(const std::string& src, const std::vector<Entry>& entries
   }
 }
 
-CppRendered renderCppCase(const std::string& src, const Entry& like, const std::string& key) {
-  CppRendered r;
+EntryEdit renderCppCase(const std::string& src, const Entry& like, const std::string& key) {
+  EntryEdit r;
   // The label around the literal: `case` before it on its line, `:` after it.
   size_t ls = lineStartOf(src, like.item.begin);
   size_t kw = src.rfind("case", like.item.begin);
@@ -231,8 +232,8 @@ CppRendered renderCppCase(const std::string& src, const Entry& like, const std::
   return r;
 }
 
-CppRendered renderCppCompare(const std::string& src, const Entry& like, const std::string& key) {
-  CppRendered r;
+EntryEdit renderCppCompare(const std::string& src, const Entry& like, const std::string& key) {
+  EntryEdit r;
   std::string item = src.substr(like.item.begin, like.item.end - like.item.begin);
   std::string dir = directiveAt(src, like.item.begin);
   if (dir == "define") {
@@ -248,8 +249,8 @@ CppRendered renderCppCompare(const std::string& src, const Entry& like, const st
   return widenWith(src, like, key, ne);
 }
 
-CppRendered renderCppTemplateArg(const std::string& src, const Entry& like, const std::string& key) {
-  CppRendered r;
+EntryEdit renderCppTemplateArg(const std::string& src, const Entry& like, const std::string& key) {
+  EntryEdit r;
   std::string l = before(src, like.item.begin), rt = after(src, like.item.end);
   bool inCondition = (l == "(" || l == "||" || l == "&&" || l == "=" || l == "!") &&
                      (rt == ")" || rt == "||" || rt == "&&" || rt == ";");

@@ -3,20 +3,15 @@
 // a comparison widened with `||` (parenthesized where its neighbours bind
 // tighter), a preprocessor guard widened at the guard, a template argument
 // test widened like a comparison. Initializer elements and `{arch, value}`
-// items are rendered by the shared list renderer.
-#include <optional>
+// items are rendered by the patch stage's shared list renderer. The C++
+// front-end's renderEntry (its editing half) calls these.
 #include <string>
 #include <vector>
 
+#include "frontend/editing.h"
 #include "model/facts.h"
 
 namespace archscan {
-
-struct CppRendered {
-  uint32_t begin = 0, end = 0;  // the bytes replaced ([begin, begin) inserts)
-  std::string text;
-  std::string refused;  // non-empty: not rendered, and why
-};
 
 // Where a C++ label or test for `add` goes: after the nearest lower arch of
 // the labels or `||` run that `like` starts, so the site stays in arch order
@@ -24,8 +19,8 @@ struct CppRendered {
 const Entry& cppAnchor(const std::string& src, const std::vector<Entry>& entries, const Entry& like, const Arch& add);
 
 // `key` is the new arch's key in the site's spelling.
-CppRendered renderCppCase(const std::string& src, const Entry& like, const std::string& key);
-CppRendered renderCppCompare(const std::string& src, const Entry& like, const std::string& key);
-CppRendered renderCppTemplateArg(const std::string& src, const Entry& like, const std::string& key);
+EntryEdit renderCppCase(const std::string& src, const Entry& like, const std::string& key);
+EntryEdit renderCppCompare(const std::string& src, const Entry& like, const std::string& key);
+EntryEdit renderCppTemplateArg(const std::string& src, const Entry& like, const std::string& key);
 
 }  // namespace archscan
