@@ -244,6 +244,38 @@ TEST_F(PatchCli, FixLeavesDeliberateGatesAlone) {
   EXPECT_EQ(r.out.find("major not in (10, 12)"), std::string::npos) << r.out;
 }
 
+// Build files' comments are read as Python's are: a CMake or shell list
+// whose comment says the new arch is left out keeps it out, and the list
+// below it, which no comment speaks for, is widened.
+TEST_F(PatchCli, FixReadsTheCommentsOfBuildFiles) {
+  spit(dir / "b/CMakeLists.txt",
+       "cmake_minimum_required(VERSION 3.26)\n"
+       "project(k LANGUAGES CXX CUDA)\n\n"
+       "# SM120 is not supported: the grouped GEMM keeps its accumulators in tensor memory.\n"
+       "set(GROUPED_GEMM_ARCHS \"9.0;10.0\")\n"
+       "set(CUDA_ARCHS \"9.0;10.0\")\n");
+  spit(dir / "b/build.sh",
+       "#!/usr/bin/env bash\n"
+       "set -euo pipefail\n"
+       "# sm_120 is excluded until its kernels are ported.\n"
+       "export FA_CUDA_ARCHS=\"90;100\"\n"
+       "export TORCH_CUDA_ARCH_LIST=\"9.0;10.0\"\n");
+  ProcessResult r = run({"fix", "b", "--add", "sm_120", "--like", "sm_100"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("b/CMakeLists.txt:5: not patched: GROUPED_GEMM_ARCHS (sm_120): its message or comment says "
+                       "sm_120 is left out on purpose"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("b/build.sh:4: not patched: FA_CUDA_ARCHS (sm_120): its message or comment says sm_120 is "
+                       "left out on purpose"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out.find("GROUPED_GEMM_ARCHS \"9.0;10.0;12.0\""), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("FA_CUDA_ARCHS=\"90;100;120\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("+set(CUDA_ARCHS \"9.0;10.0;12.0\")"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("+export TORCH_CUDA_ARCH_LIST=\"9.0;10.0;12.0\""), std::string::npos) << r.out;
+}
+
 // fix --add sm_121 follows the family: a build list with sm_120 SASS already
 // serves 12.1, a range is narrowed where 12.x begins (not at 12.1, which
 // would leave 12.0 inside), and a tuning value named for another arch is not

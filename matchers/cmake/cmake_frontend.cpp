@@ -183,6 +183,7 @@ int CMakeFrontend::syntaxErrors(const SourceText& source) const {
 const EditingSyntax& CMakeFrontend::editing() const {
   static const EditingSyntax syntax = [] {
     EditingSyntax s;
+    s.line_comment = "#";
     s.or_op = " OR ";
     s.and_op = " AND ";
     return s;

@@ -80,6 +80,7 @@ int CppFrontend::syntaxErrors(const SourceText& src) const { return cpp::imbalan
 const EditingSyntax& CppFrontend::editing() const {
   static const EditingSyntax syntax = [] {
     EditingSyntax s;
+    s.line_comment = "//";
     s.or_op = " || ";
     s.and_op = " && ";
     s.takes_values = false;

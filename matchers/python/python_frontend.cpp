@@ -124,6 +124,7 @@ int PythonFrontend::syntaxErrors(const SourceText& source) const {
 const EditingSyntax& PythonFrontend::editing() const {
   static const EditingSyntax syntax = [] {
     EditingSyntax s;
+    s.line_comment = "#";
     s.or_op = " or ";
     s.and_op = " and ";
     s.chained_comparisons = true;

@@ -84,6 +84,7 @@ int ScriptsFrontend::syntaxErrors(const SourceText& source) const {
 const EditingSyntax& ScriptsFrontend::editing() const {
   static const EditingSyntax syntax = [] {
     EditingSyntax s;
+    s.line_comment = "#";  // shell, Dockerfile and YAML alike
     s.or_op = " || ";
     s.and_op = " && ";
     return s;

@@ -11,6 +11,9 @@
 namespace archscan {
 
 struct EditingSyntax {
+  // What starts a comment that runs to the end of the line: the words read
+  // around a site ("SM12x is excluded on purpose") are its comments.
+  std::string_view line_comment;
   // The operators that join a new bound to a range being narrowed:
   // `cc[0] < 10 or cc[0] >= 12`, `(sm >= 100 && sm < 120)`.
   std::string_view or_op;

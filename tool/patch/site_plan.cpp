@@ -240,7 +240,7 @@ SitePlan planLike(const SitePlanInput& in, const PatchRule& rule, const std::fun
   // GPUs ("only enabled on Blackwell server GPUs") is kept to them on purpose.
   if (s.site.on_missing != OnMissing::Crash && saysOnly(s.site.crash_message))
     return skipped("its message says it is only for other GPUs (\"" + s.site.crash_message + "\")");
-  std::string comments = commentsAt(source(), s.site.extent.begin, s.language == Language::Python ? "#" : "//");
+  std::string comments = commentsAt(source(), s.site.extent.begin, frontend.editing().line_comment);
   if (saysExcluded(s.site.crash_message, rule.add) || saysExcluded(comments, rule.add))
     return skipped("its message or comment says " + rule.add.name() + " is left out on purpose");
   // The hardware: widening an arm the new arch cannot run sends it into that code.
@@ -266,7 +266,7 @@ SitePlan planLike(const SitePlanInput& in, const PatchRule& rule, const std::fun
   if (!out.rendered.skip_reason.empty()) return skipped(out.rendered.skip_reason);
   if (in.knowledge && s.site.kind == SiteKind::Mapping) {
     for (const Edit& e : out.rendered.edits) {
-      auto need = pathNeedIn(e.text, e.line, 0, *in.knowledge, s.language == Language::Python ? "#" : "//");
+      auto need = pathNeedIn(e.text, e.line, 0, *in.knowledge, frontend.editing().line_comment);
       std::vector<std::string> missing = need ? unmet(*need, rule.add, *in.knowledge) : std::vector<std::string>{};
       if (missing.empty()) continue;
       return likeRefused("the new entry would need " + describeNeed(*need, missing) + " (copied from the " +
