@@ -31,17 +31,17 @@ demo:
 	@echo "archscan demo: building (output in $(BUILD)/demo-build.log) ..."
 	@$(MAKE) --no-print-directory build > $(BUILD)/demo-build.log 2>&1 || \
 	  { tail -n 30 $(BUILD)/demo-build.log; echo "archscan demo: the build failed; see $(BUILD)/demo-build.log" >&2; exit 1; }
-	@echo "== archscan check --target sm_120 testdata/sglang-symm-mem"
-	@$(BUILD)/archscan check --target sm_120 --fail-on never testdata/sglang-symm-mem
+	@echo "== archscan check --target sm_120 testdata/frameworks/sglang-symm-mem"
+	@$(BUILD)/archscan check --target sm_120 --fail-on never testdata/frameworks/sglang-symm-mem
 	@echo
-	@echo "== archscan audit --target sm_120 --target sm_121 testdata/sglang-symm-mem"
-	@$(BUILD)/archscan audit --target sm_120 --target sm_121 --fail-on never testdata/sglang-symm-mem
+	@echo "== archscan audit --target sm_120 --target sm_121 testdata/frameworks/sglang-symm-mem"
+	@$(BUILD)/archscan audit --target sm_120 --target sm_121 --fail-on never testdata/frameworks/sglang-symm-mem
 	@echo
-	@echo "== archscan check --target sm_121 testdata/trtllm-sm-dispatch   (C++: Clang + the raw lexer)"
-	@$(BUILD)/archscan check --target sm_121 --fail-on never testdata/trtllm-sm-dispatch
+	@echo "== archscan check --target sm_121 testdata/frameworks/trtllm-sm-dispatch   (C++: Clang + the raw lexer)"
+	@$(BUILD)/archscan check --target sm_121 --fail-on never testdata/frameworks/trtllm-sm-dispatch
 	@echo
-	@echo "== archscan patch patches/sm120.yaml testdata/sglang-symm-mem   (a dry run: nothing is written)"
-	@$(BUILD)/archscan patch patches/sm120.yaml testdata/sglang-symm-mem
+	@echo "== archscan patch patches/sm120.yaml testdata/frameworks/sglang-symm-mem   (a dry run: nothing is written)"
+	@$(BUILD)/archscan patch patches/sm120.yaml testdata/frameworks/sglang-symm-mem
 
 test: build setup-test-tools
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)

@@ -280,7 +280,7 @@ std::string headerCount(const std::string& html, const std::string& target, cons
 
 TEST_F(AuditCli, HtmlHeaderCountsGapsCheckDoesNotReport) {
   // Transformer Engine's mxfp8 chain lacks sm_120 and falls back; nothing says that is wrong, so check is silent.
-  fs::path te = fs::path(TESTDATA_DIR) / "transformer-engine-tuple";
+  fs::path te = fs::path(TESTDATA_DIR) / "frameworks/transformer-engine-tuple";
   ProcessResult j =
       runProcess(ARCHSCAN_BIN, {"audit", "--target", "sm_120", "--format", "json", "-q", "."}, te.string());
   YAML::Node sum = YAML::Load(j.out)["summary"][0];

@@ -20,7 +20,7 @@ run() {  # EXPECTED_EXIT COMMAND...: runs it in the repository, output to $work/
 }
 
 mkdir -p "$work/repo/patches"
-cp -r "$src/testdata/sglang-symm-mem/." "$work/repo/"
+cp -r "$src/testdata/frameworks/sglang-symm-mem/." "$work/repo/"
 rm -f "$work/repo/archscan-test.yaml" "$work/repo/expected.json"
 cp "$src/patches/sm120.yaml" "$work/repo/patches/"
 git -C "$work/repo" init -q

@@ -69,7 +69,7 @@ echo "$version"
 [[ "$version" == "archscan $(sed -n 's/^project(archscan VERSION \([0-9.]*\).*/\1/p' "$src/CMakeLists.txt") "* ]] ||
   { echo "FAIL: unexpected version line" >&2; exit 1; }
 # The demo scan, from the unpacked binary: the Python case and the C++ one.
-cp -r "$src/testdata/sglang-symm-mem" "$src/testdata/trtllm-sm-dispatch" "$work/"
+cp -r "$src/testdata/frameworks/sglang-symm-mem" "$src/testdata/frameworks/trtllm-sm-dispatch" "$work/"
 cd "$work"
 "$bin" check --target sm_120 --fail-on never --format json -o py.json sglang-symm-mem
 "$bin" check --target sm_121 --fail-on never --format json -o cpp.json --cache-dir cache trtllm-sm-dispatch

@@ -274,7 +274,7 @@ TEST_F(Scale, AKeptPreludeIsReusedAndADamagedOneRebuilt) {
 // folder uses a standard name it does not include, so its findings show
 // whether the prelude was there at all.
 TEST_F(Scale, AShippedPreludeIsUsedAndADamagedOneIsNeitherUsedNorMended) {
-  const std::string folder = "cpp-std-via-framework";
+  const std::string folder = "kinds/cpp-std-via-framework";
   fs::path built = dir / "built";
   shipPreludeFrom(dir / "none shipped");
   std::string plain = check({"--cache-dir", (built / "cache").string(), folder});
@@ -309,9 +309,10 @@ TEST_F(Scale, ClangIsOpenedOnlyByAScanThatParsesCpp) {
     return r.err.find("archscan-clang.so") != std::string::npos;
   };
   const std::string cache = (dir / "cache").string();
-  std::vector<std::string> cpp = {"check",       "-q",  "--fail-on",         "never", "-o", "/dev/null",
-                                  "--cache-dir", cache, "trtllm-sm-dispatch"};
-  EXPECT_FALSE(opensClang({"check", "-q", "--fail-on", "never", "-o", "/dev/null", "--no-cache", "sglang-symm-mem"}));
+  std::vector<std::string> cpp = {
+      "check", "-q", "--fail-on", "never", "-o", "/dev/null", "--cache-dir", cache, "frameworks/trtllm-sm-dispatch"};
+  EXPECT_FALSE(
+      opensClang({"check", "-q", "--fail-on", "never", "-o", "/dev/null", "--no-cache", "frameworks/sglang-symm-mem"}));
   EXPECT_TRUE(opensClang(cpp));
   EXPECT_FALSE(opensClang(cpp)) << "a warm scan parses nothing";
 }
@@ -323,7 +324,8 @@ TEST_F(Scale, ABinaryWithoutItsClangModuleSaysSo) {
   fs::path lone = dir / "bin" / "archscan";
   fs::create_directories(lone.parent_path());
   fs::copy_file(ARCHSCAN_BIN, lone);
-  ProcessResult r = runProcess(lone.string(), {"check", "--no-cache", "trtllm-sm-dispatch"}, TESTDATA_DIR, process);
+  ProcessResult r =
+      runProcess(lone.string(), {"check", "--no-cache", "frameworks/trtllm-sm-dispatch"}, TESTDATA_DIR, process);
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("cannot find the C++ front-end, archscan-clang.so, beside " + lone.parent_path().string()),

@@ -31,7 +31,7 @@ echo "${#jsons[@]} outputs"
 validate "$root/schemas/check.schema.json" "${jsons[@]}"
 # A run with an archscan.yaml names it; an unknown field is refused.
 mkdir -p "$out/withconfig"
-cp -r "$root/testdata/sglang-symm-mem/." "$out/withconfig/"
+cp -r "$root/testdata/frameworks/sglang-symm-mem/." "$out/withconfig/"
 printf 'target: [sm_120]\n' > "$out/withconfig/archscan.yaml"
 (cd "$out/withconfig" && "$bin" check --fail-on never -q --format json -o "$out/config.json" .)
 grep -q '"config": *"archscan.yaml"' "$out/config.json"
@@ -59,7 +59,7 @@ validate "$root/schemas/archscan.yaml.schema.json" "$out/archscan.yaml.json"
 # archscan reads the same example without complaint.
 mkdir -p "$out/readme-config"
 cp "$out/archscan.yaml" "$out/readme-config/archscan.yaml"
-cp -r "$root/testdata/sglang-symm-mem/." "$out/readme-config/"
+cp -r "$root/testdata/frameworks/sglang-symm-mem/." "$out/readme-config/"
 (cd "$out/readme-config" && "$bin" check --fail-on never -q --format json -o /dev/null .)
 printf 'targets: [sm_120]\n' > "$out/bad.yaml"
 "$yaml_to_json" "$out/bad.yaml" > "$out/bad.json"

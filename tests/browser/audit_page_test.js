@@ -29,11 +29,11 @@ function check(cond, what) {
   fs.mkdirSync(outDir, { recursive: true });
   const page = path.join(outDir, 'audit.html');
   const cases = ['sglang-symm-mem', 'deepgemm-chain', 'transformer-engine-tuple'];
-  // One page over several cases: run from testdata/ so paths stay short.
+  // One page over several cases: run from testdata/frameworks/ so paths stay short.
   // --show all: every site, also those check reports nothing for. The audit
   // exits 1 like check when a target crashes somewhere.
   const run = spawnSync(bin, ['audit', '--target', 'sm_120', '--target', 'sm_121', '--format', 'html', '--show', 'all',
-                              '-o', page, ...cases], { cwd: testdata, encoding: 'utf8' });
+                              '-o', page, ...cases], { cwd: path.join(testdata, 'frameworks'), encoding: 'utf8' });
   check(run.status === 1, `audit exits 1 on crashing sites (got ${run.status}: ${run.stderr})`);
   const browser = await pw.launch({
     executablePath: chromium,
