@@ -247,6 +247,7 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
   };
   for (const auto& c : lx.commands) {
     if (c.args.empty()) continue;
+    // scripts/new-kind.sh adds command readers above this line.
     if (c.lower == "if" || c.lower == "elseif") {
       if (auto s = rangeSite(c, k)) f.sites.push_back(*s);
       continue;

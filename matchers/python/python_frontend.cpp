@@ -212,6 +212,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
   py::extractRecordTables(ctx, cap.literals, cap.loops);
   py::extractImports(ctx, cap.imports);
   py::extractBuildStrings(ctx, cap.strings);
+  // scripts/new-kind.sh adds extractions above this line.
 
   for (const auto& f : idx.functions()) {
     FunctionSummary s;

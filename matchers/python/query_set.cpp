@@ -10,6 +10,7 @@ extern const char* const py_lookups_scm;
 extern const char* const py_imports_scm;
 extern const char* const py_definitions_scm;
 extern const char* const py_build_strings_scm;
+// scripts/new-kind.sh adds embedded pattern files above this line.
 }  // namespace archscan::embedded
 
 namespace archscan::py {
@@ -28,6 +29,7 @@ std::vector<PatternFile> files() {
   add("imports", embedded::py_imports_scm);
   add("definitions", embedded::py_definitions_scm);
   add("build_strings", embedded::py_build_strings_scm);
+  // scripts/new-kind.sh adds pattern files above this line.
   return out;
 }
 
@@ -47,6 +49,7 @@ Captures QuerySet::run(TSNode root, NodeVisitor* visitor) const {
     else if (n == "import" || n == "import_from") out.imports.push_back(c);
     else if (n == "function" || n == "class" || n == "assignment" || n == "call") out.definitions.push_back(c);
     else if (n == "string") out.strings.push_back(c);
+    // scripts/new-kind.sh adds capture names above this line.
   }
   return out;
 }

@@ -13,6 +13,7 @@ namespace archscan::py {
 // The captures of every pattern over one tree, by query file.
 struct Captures {
   std::vector<Capture> literals, comparisons, branches, lookups, loops, imports, definitions, strings;
+  // scripts/new-kind.sh adds capture lists above this line.
 };
 
 class QuerySet {

@@ -388,6 +388,7 @@ void SiteBuilder::shell(const ShellLex& lex) {
     flags(c);
   }
   caseStatements(lex);
+  // scripts/new-kind.sh adds script reader calls above this line.
 }
 
 void SiteBuilder::finish() {
