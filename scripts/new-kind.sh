@@ -20,9 +20,9 @@
 # cmake:  matchers/cmake/<kind>.cpp, a reader of one command that returns a
 #         site or nothing; cmake_frontend.cpp asks it for every command.
 #         Test: tests/cmake/.
-# shell:  matchers/scripts/<kind>.cpp, a SiteBuilder member that reads a
+# shell:  matchers/shell/<kind>.cpp, a SiteBuilder member that reads a
 #         lexed script (scripts, Dockerfile RUN bodies, workflow run: blocks
-#         alike); SiteBuilder::shell calls it. Test: tests/scripts/.
+#         alike); SiteBuilder::shell calls it. Test: tests/shell/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -288,12 +288,12 @@ CMAKE
 }
 
 shell_kind() {
-  local src="matchers/scripts/$file.cpp" test="tests/scripts/${file}_test.cpp"
+  local src="matchers/shell/$file.cpp" test="tests/shell/${file}_test.cpp"
   [[ -e "$src" ]] && exists "$src"
-  grep -q "^  void $lower(" matchers/scripts/sites.h && exists "SiteBuilder::$lower"
+  grep -q "^  void $lower(" matchers/shell/sites.h && exists "SiteBuilder::$lower"
   if (( dry )); then
     say "would create $src (SiteBuilder::$lower, over a lexed script)"
-    say "would declare it in matchers/scripts/sites.h, call it from SiteBuilder::shell and list it in matchers/CMakeLists.txt"
+    say "would declare it in matchers/shell/sites.h, call it from SiteBuilder::shell and list it in matchers/CMakeLists.txt"
     say "would create $test and add it to $units"
     say "would create $fixture/archscan-test.yaml and $fixture/build.sh"
     exit 0
@@ -303,7 +303,7 @@ shell_kind() {
 // bodies and workflow run: blocks alike.
 #include "sites.h"
 
-namespace archscan::scripts {
+namespace archscan::shell {
 
 void SiteBuilder::$lower(const ShellLex& lex) {
   for (const ShellCommand& c : lex.commands) {
@@ -313,24 +313,24 @@ void SiteBuilder::$lower(const ShellLex& lex) {
   }
 }
 
-}  // namespace archscan::scripts
+}  // namespace archscan::shell
 CPP
-  sed -i "s|^  // scripts/new-kind.sh adds script readers above this line.|  void $lower(const ShellLex\& lex);  // $file.cpp\n&|" matchers/scripts/sites.h
-  sed -i "s|^  // scripts/new-kind.sh adds script reader calls above this line.|  $lower(lex);\n&|" matchers/scripts/sites.cpp
-  sed -i -E "/^archscan_library\(archscan_scripts /{n;s/\$/ $file.cpp/}" matchers/CMakeLists.txt
-  mkdir -p tests/scripts
+  sed -i "s|^  // scripts/new-kind.sh adds script readers above this line.|  void $lower(const ShellLex\& lex);  // $file.cpp\n&|" matchers/shell/sites.h
+  sed -i "s|^  // scripts/new-kind.sh adds script reader calls above this line.|  $lower(lex);\n&|" matchers/shell/sites.cpp
+  sed -i -E "/^archscan_library\(archscan_shell /{n;s/\$/ $file.cpp/}" matchers/CMakeLists.txt
+  mkdir -p tests/shell
   cat > "$test" <<CPP
-// scripts/$file.cpp
+// shell/$file.cpp
 #include <gtest/gtest.h>
 
-#include "scripts/scripts_frontend.h"
+#include "shell/shell_frontend.h"
 #include "test_support.h"
 
 namespace archscan {
 namespace {
 
 TEST(Shell$camel, FindsItsShape) {
-  ScriptsFrontend fe(test::knowledge());
+  ShellFrontend fe(test::knowledge());
   FileFacts f = fe.extract(SourceText{"build.sh", "#!/usr/bin/env bash\n# TODO: the shape\n"});
   // TODO: assert on the site f.sites holds.
   (void)f;
@@ -339,7 +339,7 @@ TEST(Shell$camel, FindsItsShape) {
 }  // namespace
 }  // namespace archscan
 CPP
-  addUnitTest "scripts/${file}_test.cpp"
+  addUnitTest "shell/${file}_test.cpp"
   mkdir -p "$fixture"
   cat > "$fixture/build.sh" <<SH
 #!/usr/bin/env bash

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "cmake/cmake_frontend.h"
-#include "scripts/scripts_frontend.h"
+#include "shell/shell_frontend.h"
 #include "test_support.h"
 
 namespace archscan {
@@ -88,7 +88,7 @@ TEST(CodeObjects, GencodePairsBuildExactlyTheirCodeTargets) {
       "setup.py");
   EXPECT_EQ(names(codeObjects(onlyBuildList(g))), (std::vector<std::string>{"sm_100a", "sm_90", "compute_90"}));
 
-  ScriptsFrontend fe(test::knowledge());
+  ShellFrontend fe(test::knowledge());
   FileFacts s = fe.extract(SourceText{"build.sh", "nvcc -gencode arch=compute_120a,code=sm_120a -c k.cu\n"});
   auto shell = codeObjects(onlyBuildList(s));
   EXPECT_EQ(names(shell), (std::vector<std::string>{"sm_120a"}));
@@ -96,7 +96,7 @@ TEST(CodeObjects, GencodePairsBuildExactlyTheirCodeTargets) {
 }
 
 TEST(CodeObjects, NvccArchFlagEmbedsPtxOfItsArch) {
-  ScriptsFrontend fe(test::knowledge());
+  ShellFrontend fe(test::knowledge());
   FileFacts f = fe.extract(SourceText{"build.sh", "nvcc -arch=sm_90 -o gemm gemm.cu\n"});
   auto objects = codeObjects(onlyBuildList(f));
   EXPECT_EQ(names(objects), (std::vector<std::string>{"sm_90", "compute_90"}));

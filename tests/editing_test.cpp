@@ -4,7 +4,7 @@
 
 #include "cmake/cmake_frontend.h"
 #include "extract/registry.h"
-#include "scripts/scripts_frontend.h"
+#include "shell/shell_frontend.h"
 #include "test_support.h"
 
 namespace archscan {
@@ -36,7 +36,7 @@ TEST(Editing, CppTakesNoValues) {
   CppFrontend fe(test::knowledge(), CppSettings{"/nonexistent", ""});
   EXPECT_FALSE(fe.editing().takes_values);
   EXPECT_NE(fe.notOneValue("128"), std::nullopt);
-  ScriptsFrontend sh(test::knowledge());
+  ShellFrontend sh(test::knowledge());
   EXPECT_NE(sh.notOneValue("120"), std::nullopt);
 }
 

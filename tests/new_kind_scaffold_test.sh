@@ -33,7 +33,7 @@ done
 for f in matchers/cpp/observe/${file}_observer.h tests/observe/${file}_observer_test.cpp \
          matchers/python/queries/$file.scm matchers/python/$file.h matchers/python/$file.cpp tests/python/${file}_test.cpp \
          matchers/cmake/$file.h matchers/cmake/$file.cpp tests/cmake/${file}_test.cpp \
-         matchers/scripts/$file.cpp tests/scripts/${file}_test.cpp; do
+         matchers/shell/$file.cpp tests/shell/${file}_test.cpp; do
   [[ -f $scratch/$f ]] || fail "new-kind.sh did not write $f"
 done
 for l in cpp python cmake shell; do
@@ -43,8 +43,8 @@ cm=$scratch/matchers/CMakeLists.txt
 grep -Eq "^foreach\(q .* $file\)$" "$cm" || fail "the pattern file is not embedded"
 grep -Eq "^ +$file.cpp$" "$cm" || fail "the Python source is not compiled"
 grep -Eq "^  SOURCES lexer.cpp cmake_frontend.cpp $file.cpp$" "$cm" || fail "the CMake source is not compiled"
-grep -Eq "^  SOURCES .* scripts_frontend.cpp $file.cpp$" "$cm" || fail "the shell source is not compiled"
-for t in observe/${file}_observer_test.cpp python/${file}_test.cpp cmake/${file}_test.cpp scripts/${file}_test.cpp; do
+grep -Eq "^  SOURCES .* shell_frontend.cpp $file.cpp$" "$cm" || fail "the shell source is not compiled"
+for t in observe/${file}_observer_test.cpp python/${file}_test.cpp cmake/${file}_test.cpp shell/${file}_test.cpp; do
   grep -q "^  $t$" "$scratch/tests/CMakeLists.txt" || fail "$t is not in the unit tests"
 done
 # A second kind in one front-end goes beside the first, not over it.
@@ -81,9 +81,9 @@ compile tests/python/${file}_test.cpp tests/python_frontend_test.cpp
 compile matchers/cmake/$file.cpp matchers/cmake/cmake_frontend.cpp
 compile matchers/cmake/cmake_frontend.cpp matchers/cmake/cmake_frontend.cpp
 compile tests/cmake/${file}_test.cpp tests/cmake_lexer_test.cpp
-compile matchers/scripts/$file.cpp matchers/scripts/sites.cpp
-compile matchers/scripts/sites.cpp matchers/scripts/sites.cpp
-compile tests/scripts/${file}_test.cpp tests/scripts_frontend_test.cpp
+compile matchers/shell/$file.cpp matchers/shell/sites.cpp
+compile matchers/shell/sites.cpp matchers/shell/sites.cpp
+compile tests/shell/${file}_test.cpp tests/shell_frontend_test.cpp
 compile tests/observe/${file}_observer_test.cpp tests/observe/function_observer_test.cpp
 compile matchers/cpp/clang_observer.cpp matchers/cpp/clang_observer.cpp
 

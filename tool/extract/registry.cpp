@@ -4,7 +4,7 @@
 #include "cpp/clang_service.h"
 #include "cpp/cpp_frontend.h"
 #include "python/python_frontend.h"
-#include "scripts/scripts_frontend.h"
+#include "shell/shell_frontend.h"
 
 namespace archscan {
 
@@ -14,7 +14,7 @@ std::shared_ptr<const FrontendSet> makeFrontends(const Knowledge& k, const Front
   all.push_back(std::make_unique<CppFrontend>(
       k, CppSettings{s.root, s.database, s.clang_prelude, s.prelude_dir, s.shipped_prelude_dir}));
   all.push_back(std::make_unique<CMakeFrontend>(k));
-  all.push_back(std::make_unique<ScriptsFrontend>(k));
+  all.push_back(std::make_unique<ShellFrontend>(k));
   return std::make_shared<const FrontendSet>(std::move(all));
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// The three kinds of file the scripts front-end reads, each split by a small
+// The three kinds of file the shell front-end reads, each split by a small
 // reader of its own into what SiteBuilder takes: shell scripts are lexed
 // whole; a Dockerfile's RUN bodies are lexed as shell and its ENV/ARG pairs
 // are bindings; a GitHub Actions workflow's `run:` blocks are lexed as shell
@@ -12,7 +12,7 @@
 
 #include "sites.h"
 
-namespace archscan::scripts {
+namespace archscan::shell {
 
 enum class Format { Shell, Dockerfile, Workflow };
 
@@ -26,4 +26,4 @@ void readShell(std::string_view source, SiteBuilder& b, Errors& errors);
 void readDockerfile(std::string_view source, SiteBuilder& b, Errors& errors);
 void readWorkflow(std::string_view source, SiteBuilder& b, Errors& errors);
 
-}  // namespace archscan::scripts
+}  // namespace archscan::shell

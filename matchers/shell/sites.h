@@ -13,7 +13,7 @@
 #include "model/facts.h"
 #include "shell_lexer.h"
 
-namespace archscan::scripts {
+namespace archscan::shell {
 
 // Which separators may be written between list items outside quotes: none
 // in a shell word, `;` in a Dockerfile ENV pair, both in a YAML plain scalar.
@@ -61,4 +61,4 @@ class SiteBuilder {
   std::map<size_t, bool> ptx_;  // site index -> the list keeps PTX
 };
 
-}  // namespace archscan::scripts
+}  // namespace archscan::shell

@@ -16,7 +16,7 @@
 
 #include "word.h"
 
-namespace archscan::scripts {
+namespace archscan::shell {
 
 struct Token {
   bool op = false;
@@ -68,4 +68,4 @@ std::optional<Assignment> splitAssignment(const Word& w, bool argument);
 // --build-arg, `echo "NAME=VALUE" >> "$GITHUB_ENV"`).
 std::vector<Assignment> assignments(const ShellCommand& c);
 
-}  // namespace archscan::scripts
+}  // namespace archscan::shell

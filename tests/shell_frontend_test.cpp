@@ -1,20 +1,20 @@
-// The scripts front-end: the shell lexer (quotes, references, byte ranges,
+// The shell front-end: the shell lexer (quotes, references, byte ranges,
 // here-documents, totality), which files it reads, and the sites it finds in
 // scripts, Dockerfiles and workflows, with the bytes a patch would edit.
 #include <gtest/gtest.h>
 
-#include "scripts/scripts_frontend.h"
-#include "scripts/shell_lexer.h"
+#include "shell/shell_frontend.h"
+#include "shell/shell_lexer.h"
 #include "test_support.h"
 
 namespace archscan {
 namespace {
 
-using scripts::lexShell;
+using shell::lexShell;
 using test::siteNamed;
 
 FileFacts extract(const std::string& source, const std::string& path) {
-  ScriptsFrontend fe(test::knowledge());
+  ShellFrontend fe(test::knowledge());
   return fe.extract(SourceText{path, source});
 }
 
@@ -26,7 +26,7 @@ std::vector<std::string> keyTexts(const std::string& src, const Site& s) {
 
 TEST(ShellLexer, WordsKeepTheirSourceBytes) {
   std::string src = "export A=\"8.0;${B:-9.0 10.0}\" C='x y'\\\n  D=e\\ f # comment \"\nnext; cmd && other\n";
-  scripts::ShellLex lx = lexShell(src);
+  shell::ShellLex lx = lexShell(src);
   ASSERT_TRUE(lx.errors.empty()) << lx.errors[0].second;
   ASSERT_EQ(lx.commands.size(), 4u);
   const auto& w = lx.commands[0].words;
@@ -51,7 +51,7 @@ TEST(ShellLexer, WordsKeepTheirSourceBytes) {
 }
 
 TEST(ShellLexer, HereDocumentBodiesAreSkipped) {
-  scripts::ShellLex lx = lexShell("cat <<-EOF > out\n\tA=1\n\tEOF\nB=2\ncat <<'X'\nC=3\nX\n");
+  shell::ShellLex lx = lexShell("cat <<-EOF > out\n\tA=1\n\tEOF\nB=2\ncat <<'X'\nC=3\nX\n");
   std::vector<std::string> first;
   for (const auto& c : lx.commands) first.push_back(c.words[0].value.text);
   EXPECT_EQ(first, (std::vector<std::string>{"cat", "B=2", "cat"}));
@@ -69,13 +69,13 @@ TEST(ShellLexer, MalformedInputIsReportedNotFatal) {
                                                            {"\xff\xfe", false},
                                                            {"F=${G:-\"a b}", true}};
   for (const auto& [text, unterminated] : cases) {
-    scripts::ShellLex lx = lexShell(text);
+    shell::ShellLex lx = lexShell(text);
     EXPECT_EQ(!lx.errors.empty(), unterminated) << text;
   }
 }
 
-TEST(ScriptsFrontend, AcceptsScriptsDockerfilesWorkflowsAndShebangs) {
-  ScriptsFrontend fe(test::knowledge());
+TEST(ShellFrontend, AcceptsScriptsDockerfilesWorkflowsAndShebangs) {
+  ShellFrontend fe(test::knowledge());
   EXPECT_TRUE(fe.accepts("build.sh", ""));
   EXPECT_TRUE(fe.accepts("env.bash", ""));
   EXPECT_TRUE(fe.accepts("Dockerfile", ""));
@@ -94,7 +94,7 @@ TEST(ScriptsFrontend, AcceptsScriptsDockerfilesWorkflowsAndShebangs) {
   EXPECT_FALSE(fe.acceptsPath("conda/meta.yaml"));
 }
 
-TEST(ScriptsFrontend, ShellListsAreMergedPerVariableWithPatchableItems) {
+TEST(ShellFrontend, ShellListsAreMergedPerVariableWithPatchableItems) {
   std::string src =
       "TORCH_CUDA_ARCH_LIST=\"8.0;8.6\"\n"
       "TORCH_CUDA_ARCH_LIST=\"${TORCH_CUDA_ARCH_LIST};9.0+PTX\"\n"
@@ -117,7 +117,7 @@ TEST(ScriptsFrontend, ShellListsAreMergedPerVariableWithPatchableItems) {
   EXPECT_EQ(cuda->on_missing, OnMissing::Crash);
 }
 
-TEST(ScriptsFrontend, NvccFlagsAndArchFlags) {
+TEST(ShellFrontend, NvccFlagsAndArchFlags) {
   std::string src =
       "NVCC_FLAGS=\"-O3 -gencode arch=compute_90a,code=sm_90a "
       "-gencode=arch=compute_100a,code=[sm_100a,compute_100a]\"\n"
@@ -141,7 +141,7 @@ TEST(ScriptsFrontend, NvccFlagsAndArchFlags) {
   EXPECT_EQ(f.sites.size(), 3u);  // x86_64 and a count are not archs
 }
 
-TEST(ScriptsFrontend, CaseLabelsOnAnArchVariable) {
+TEST(ShellFrontend, CaseLabelsOnAnArchVariable) {
   std::string src =
       "case \"$GPU_ARCH\" in\n"
       "  90|100) X=1 ;;\n"
@@ -161,7 +161,7 @@ TEST(ScriptsFrontend, CaseLabelsOnAnArchVariable) {
   EXPECT_EQ(s.end_line, 4);
 }
 
-TEST(ScriptsFrontend, DockerfileEnvArgAndRun) {
+TEST(ShellFrontend, DockerfileEnvArgAndRun) {
   std::string src =
       "ARG CUDA_VERSION=12.8.1\n"
       "ENV TORCH_CUDA_ARCH_LIST=\"8.0 9.0\" MAX_JOBS=4\n"
@@ -185,7 +185,7 @@ TEST(ScriptsFrontend, DockerfileEnvArgAndRun) {
   EXPECT_EQ(nvte->line, 4);
 }
 
-TEST(ScriptsFrontend, WorkflowMatrixEnvAndRun) {
+TEST(ShellFrontend, WorkflowMatrixEnvAndRun) {
   std::string src =
       "env:\n"
       "  TORCH_CUDA_ARCH_LIST: 8.0 9.0\n"

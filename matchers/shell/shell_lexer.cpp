@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-namespace archscan::scripts {
+namespace archscan::shell {
 namespace {
 
 enum class Mode { Shell, Blanks, Whole };
@@ -385,4 +385,4 @@ std::vector<Assignment> assignments(const ShellCommand& c) {
   return out;
 }
 
-}  // namespace archscan::scripts
+}  // namespace archscan::shell

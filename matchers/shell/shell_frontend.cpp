@@ -1,4 +1,4 @@
-#include "scripts_frontend.h"
+#include "shell_frontend.h"
 
 #include <cctype>
 #include <regex>
@@ -15,20 +15,20 @@ bool endsWith(std::string_view s, std::string_view x) {
 }
 
 // Reads the file into sites and collects the lexers' complaints.
-FileFacts scan(const SourceText& src, const Knowledge& k, scripts::Errors& errors) {
+FileFacts scan(const SourceText& src, const Knowledge& k, shell::Errors& errors) {
   FileFacts f;
   f.path = src.path;
   f.language = Language::Shell;
-  scripts::SiteBuilder b(k, f);
-  switch (scripts::formatOf(src.path)) {
-    case scripts::Format::Shell:
-      scripts::readShell(src.text, b, errors);
+  shell::SiteBuilder b(k, f);
+  switch (shell::formatOf(src.path)) {
+    case shell::Format::Shell:
+      shell::readShell(src.text, b, errors);
       break;
-    case scripts::Format::Dockerfile:
-      scripts::readDockerfile(src.text, b, errors);
+    case shell::Format::Dockerfile:
+      shell::readDockerfile(src.text, b, errors);
       break;
-    case scripts::Format::Workflow:
-      scripts::readWorkflow(src.text, b, errors);
+    case shell::Format::Workflow:
+      shell::readWorkflow(src.text, b, errors);
       break;
   }
   b.finish();
@@ -57,7 +57,7 @@ bool ciCheckOnly(std::string_view path, std::string_view text) {
 
 }  // namespace
 
-bool ScriptsFrontend::accepts(std::string_view filename, std::string_view head) const {
+bool ShellFrontend::accepts(std::string_view filename, std::string_view head) const {
   if (endsWith(filename, ".sh") || endsWith(filename, ".bash") || filename.rfind("Dockerfile", 0) == 0 ||
       endsWith(filename, ".dockerfile") || endsWith(filename, ".Dockerfile"))
     return true;
@@ -66,22 +66,22 @@ bool ScriptsFrontend::accepts(std::string_view filename, std::string_view head) 
   return std::regex_search(first, shebang);
 }
 
-bool ScriptsFrontend::acceptsPath(std::string_view path) const {
+bool ShellFrontend::acceptsPath(std::string_view path) const {
   size_t at = path.rfind(".github/workflows/");
   if (at == std::string_view::npos || (at > 0 && path[at - 1] != '/')) return false;
   std::string_view rest = path.substr(at + 18);
   return rest.find('/') == std::string_view::npos && (endsWith(rest, ".yml") || endsWith(rest, ".yaml"));
 }
 
-bool ScriptsFrontend::worthParsing(std::string_view text) const { return mentionsAny(text, archOrFrameworkWords()); }
+bool ShellFrontend::worthParsing(std::string_view text) const { return mentionsAny(text, archOrFrameworkWords()); }
 
-int ScriptsFrontend::syntaxErrors(const SourceText& source) const {
-  scripts::Errors errors;
+int ShellFrontend::syntaxErrors(const SourceText& source) const {
+  shell::Errors errors;
   scan(source, k_, errors);
   return static_cast<int>(errors.size());
 }
 
-const EditingSyntax& ScriptsFrontend::editing() const {
+const EditingSyntax& ShellFrontend::editing() const {
   static const EditingSyntax syntax = [] {
     EditingSyntax s;
     s.line_comment = "#";  // shell, Dockerfile and YAML alike
@@ -92,12 +92,12 @@ const EditingSyntax& ScriptsFrontend::editing() const {
   return syntax;
 }
 
-std::optional<std::string> ScriptsFrontend::notOneValue(const std::string&) const {
+std::optional<std::string> ShellFrontend::notOneValue(const std::string&) const {
   return "cannot be checked for shell, Dockerfile and workflow sites, which are patched by hand";
 }
 
-FileFacts ScriptsFrontend::extract(const SourceText& src) const {
-  scripts::Errors errors;
+FileFacts ShellFrontend::extract(const SourceText& src) const {
+  shell::Errors errors;
   FileFacts f = scan(src, k_, errors);
   for (const auto& [line, msg] : errors) f.diagnostics.push_back({"warning", src.path, line, "shell syntax: " + msg});
   if (ciCheckOnly(src.path, src.text))

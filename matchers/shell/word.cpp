@@ -1,6 +1,6 @@
 #include "word.h"
 
-namespace archscan::scripts {
+namespace archscan::shell {
 
 Slice Slice::sub(size_t b, size_t e) const {
   Slice s;
@@ -27,4 +27,4 @@ std::optional<ByteRange> Slice::range(size_t b, size_t e) const {
   return ByteRange{at[b], at[e - 1] + 1};
 }
 
-}  // namespace archscan::scripts
+}  // namespace archscan::shell

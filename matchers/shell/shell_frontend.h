@@ -1,5 +1,5 @@
 #pragma once
-// The scripts front-end: arch lists in shell scripts, Dockerfiles and GitHub
+// The shell front-end: arch lists in shell scripts, Dockerfiles and GitHub
 // Actions workflows (TORCH_CUDA_ARCH_LIST="8.0;9.0", ENV CUDA_ARCHS ...,
 // -gencode pairs, --arch flags, `case "$arch" in 90|100)`, matrix axes).
 // These lists decide which kernels a wheel or an image contains. One file
@@ -9,9 +9,9 @@
 
 namespace archscan {
 
-class ScriptsFrontend : public Frontend {
+class ShellFrontend : public Frontend {
  public:
-  explicit ScriptsFrontend(const Knowledge& k) : k_(k) {}
+  explicit ShellFrontend(const Knowledge& k) : k_(k) {}
 
   Language language() const override { return Language::Shell; }
   // *.sh, *.bash, Dockerfile*, *.dockerfile, and files whose first line is a

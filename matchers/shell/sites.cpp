@@ -7,7 +7,7 @@
 #include "arch/arch_list.h"
 #include "knowledge/names.h"
 
-namespace archscan::scripts {
+namespace archscan::shell {
 namespace {
 
 bool archName(const std::string& name, const Knowledge& k) {
@@ -404,4 +404,4 @@ void SiteBuilder::finish() {
   }
 }
 
-}  // namespace archscan::scripts
+}  // namespace archscan::shell

@@ -9,7 +9,7 @@
 
 #include "model/facts.h"
 
-namespace archscan::scripts {
+namespace archscan::shell {
 
 // $NAME, ${NAME}, ${NAME:-default}, $(...), `...`, ${{ expr }} within a value.
 struct Reference {
@@ -46,4 +46,4 @@ struct Word {
   int line = 0;
 };
 
-}  // namespace archscan::scripts
+}  // namespace archscan::shell

@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-namespace archscan::scripts {
+namespace archscan::shell {
 namespace {
 
 bool blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
@@ -293,4 +293,4 @@ void readWorkflow(std::string_view source, SiteBuilder& b, Errors& errors) {
   }
 }
 
-}  // namespace archscan::scripts
+}  // namespace archscan::shell
