@@ -283,6 +283,46 @@ TEST_F(KillPointTest, TargetEditedAfterTheCrashStopsRecoveryUntouched) {
   EXPECT_TRUE(recoverInterrupted(dir.string(), real).empty());  // nothing left to settle
 }
 
+// Killed after removing its journal, before removing the folder it made
+// (the last flush of a write or of a recovery): the folder is left empty.
+class KilledBeforeRemovingTheFolder : public FileOps {
+ public:
+  void removeDir(const std::string&) noexcept override {}
+};
+
+TEST_F(KillPointTest, EmptyJournalFolderLeftByAKilledWriteGoesOnTheNextRun) {
+  reset();
+  KilledBeforeRemovingTheFolder killed;
+  applyWrites(writes(), killed, options());
+  ASSERT_TRUE(fs::is_directory(dir / ".archscan-cache"));
+  ASSERT_TRUE(fs::is_empty(dir / ".archscan-cache"));
+  FileOps real;
+  EXPECT_TRUE(recoverInterrupted(dir.string(), real).empty()) << "no write to settle";
+  EXPECT_EQ(snapshot(dir), expected(true));
+}
+
+TEST_F(KillPointTest, EmptyJournalFolderLeftByAKilledRecoveryGoesOnTheNextRun) {
+  reset();
+  KillingOps ops;
+  ops.killAt = "rename 3";
+  EXPECT_THROW(applyWrites(writes(), ops, options()), Killed);
+  KilledBeforeRemovingTheFolder killed;
+  ASSERT_EQ(recoverInterrupted(dir.string(), killed).size(), 1u);
+  ASSERT_TRUE(fs::is_directory(dir / ".archscan-cache"));
+  ASSERT_TRUE(fs::is_empty(dir / ".archscan-cache"));
+  FileOps real;
+  EXPECT_TRUE(discardInterrupted(dir.string(), real).empty()) << "no journal to discard";
+  EXPECT_EQ(snapshot(dir), expected(false));
+}
+
+TEST_F(KillPointTest, JournalFolderHoldingAnythingElseStays) {
+  reset();
+  spit(dir / ".archscan-cache/.gitignore", "*\n");
+  FileOps real;
+  EXPECT_TRUE(recoverInterrupted(dir.string(), real).empty());
+  EXPECT_EQ(slurp(dir / ".archscan-cache/.gitignore"), "*\n");
+}
+
 TEST_F(KillPointTest, JournalNamingAFileOutsideTheRootIsRefused) {
   reset();
   fs::path outside = dir.parent_path() / ("archscan-outside-" + std::to_string(::getpid()) + ".py");

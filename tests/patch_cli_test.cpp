@@ -555,6 +555,21 @@ TEST_F(PatchCli, ReadOnlyTargetIsRefusedUnlessForced) {
   EXPECT_FALSE(fs::exists(dir / "tree/.archscan-cache")) << "the journal is gone after a write";
 }
 
+// A write or a recovery killed at its last flush leaves its journal folder
+// empty; the next command that reads the tree removes it, and so does recover.
+TEST_F(PatchCli, EmptyJournalFolderGoesOnTheNextCommand) {
+  fs::create_directory(dir / "tree/.archscan-cache");
+  ProcessResult r = run({"check", "tree", "--target", "sm_120", "--no-cache"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "tree/.archscan-cache"));
+  fs::create_directory(dir / "tree/.archscan-cache");
+  ProcessResult rec = run({"recover", "tree"});
+  EXPECT_EQ(rec.exit_code, 0) << rec.err;
+  EXPECT_EQ(rec.err, "archscan: nothing to recover in tree\n");
+  EXPECT_FALSE(fs::exists(dir / "tree/.archscan-cache"));
+  EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
+}
+
 TEST_F(PatchCli, RecoverWithNothingToDoSaysSo) {
   ProcessResult r = run({"recover", "tree"});
   EXPECT_EQ(r.exit_code, 0);

@@ -216,7 +216,10 @@ namespace {
 
 // Each journal under `root`, in name order, handed to `each` (which says
 // what it did); an unfinished journal (a crash while it was written, when
-// nothing else exists yet) is removed. The folder goes when emptied.
+// nothing else exists yet) is removed. The folder goes when empty: a write or
+// a recovery killed after removing its journal, before removing the folder,
+// leaves it so, and nothing else does (the folder's name is archscan's, and
+// the content cache keeps its .gitignore there).
 std::vector<std::string> forEachJournal(const std::string& root, FileOps& ops,
                                         const std::function<std::string(const std::string&)>& each) {
   std::vector<std::string> done;
@@ -233,7 +236,7 @@ std::vector<std::string> forEachJournal(const std::string& root, FileOps& ops,
       done.push_back(each(path));
     }
   }
-  if (!done.empty()) ops.removeDir(dir);
+  ops.removeDir(dir);  // only when empty
   return done;
 }
 
