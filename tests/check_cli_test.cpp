@@ -42,6 +42,33 @@ TEST_F(CheckCli, ExitCodesFollowFailOn) {
   EXPECT_EQ(run({"check", "--no-such-flag"}).exit_code, 2);
 }
 
+// An arch is checked as typed: a tab or newline (`--target "$(cat arch.txt)"`)
+// is refused naming the option, not trimmed away by the comma-list split, in
+// every spelling of the option; blanks around list items stay allowed.
+TEST_F(CheckCli, ControlCharacterInATargetIsRefusedNamingTheOption) {
+  const std::string tail = "' is not a compute capability: it holds a control character\n";
+  struct Case {
+    std::vector<std::string> args;
+    std::string shown;
+  } cases[] = {
+      {{"check", "--target", "\tsm_120", "t"}, "\\tsm_120"},
+      {{"check", "--target", "sm_120\n", "t"}, "sm_120\\n"},
+      {{"check", "-t", "sm_120\t", "t"}, "sm_120\\t"},
+      {{"check", "--target=sm_120,\tsm_100", "t"}, "sm_120,\\tsm_100"},
+      {{"audit", "--target", "sm_120\x1b[0m", "t"}, "sm_120\\x1b[0m"},
+      {{"extract", "--target", "\rsm_120", "-o", "facts.json", "t"}, "\\x0dsm_120"},
+  };
+  for (const auto& c : cases) {
+    ProcessResult r = run(c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.shown;
+    EXPECT_EQ(r.err, "archscan: --target: '" + c.shown + tail);
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  EXPECT_FALSE(fs::exists(dir / "facts.json"));
+  ProcessResult spaced = run({"check", "--target", " sm_120 , sm_100 ", "--fail-on", "warning", "t"});
+  EXPECT_EQ(spaced.exit_code, 1) << spaced.err;
+}
+
 TEST_F(CheckCli, SyntaxErrorsAreDiagnosticsAndNonUtf8IsSkippedOrWithStrictAnInputError) {
   spit(dir / "t/broken.py", "from torch.cuda import get_device_capability\ndef f(:\n  pass\n");
   ProcessResult r = run({"check", "--format", "json", "t"});

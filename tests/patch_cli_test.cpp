@@ -329,12 +329,16 @@ TEST_F(PatchCli, NotACapabilityInFixExits2) {
 }
 
 // A control character is never part of an arch: `sm_120\n` from a script's
-// echo is refused on one line, not trimmed into an arch.
+// echo is refused on one line naming the option, not trimmed into an arch.
 TEST_F(PatchCli, ControlCharacterInAnArchExits2) {
   ProcessResult r = run({"fix", "tree", "--add", "sm_120\n", "--like", "sm_100", "--write"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "archscan: 'sm_120\\n' is not a compute capability: it holds a control character\n");
+  EXPECT_EQ(r.err, "archscan: --add: 'sm_120\\n' is not a compute capability: it holds a control character\n");
+  ProcessResult like = run({"fix", "tree", "--add", "sm_120", "--like", "\tsm_100", "--write"});
+  EXPECT_EQ(like.exit_code, 2);
+  EXPECT_EQ(like.err, "archscan: --like: '\\tsm_100' is not a compute capability: it holds a control character\n");
   EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
+  EXPECT_FALSE(fs::exists(dir / "tree/.archscan-cache"));
 }
 
 TEST_F(PatchCli, GlobSelectingNothingIsAnError) {

@@ -96,8 +96,7 @@ std::optional<Arch> tryParseUserArch(std::string_view text, const ArchTable& tab
   return fromNumber(t->whole, t->variant);
 }
 
-Arch parseUserArch(std::string_view text, const ArchTable& table) {
-  if (auto a = tryParseUserArch(text, table)) return *a;
+std::optional<std::string> archControlCharacterProblem(std::string_view text) {
   std::string shown;  // control characters spelled out, so the one-line error stays one line
   for (char c : text) {
     auto u = static_cast<unsigned char>(c);
@@ -107,7 +106,13 @@ Arch parseUserArch(std::string_view text, const ArchTable& table) {
       shown += "\\x" + std::string(1, "0123456789abcdef"[u >> 4]) + "0123456789abcdef"[u & 15];
     else shown += c;
   }
-  if (shown != text) throw ArchError("'" + shown + "' is not a compute capability: it holds a control character");
+  if (shown == text) return std::nullopt;
+  return "'" + shown + "' is not a compute capability: it holds a control character";
+}
+
+Arch parseUserArch(std::string_view text, const ArchTable& table) {
+  if (auto a = tryParseUserArch(text, table)) return *a;
+  if (auto problem = archControlCharacterProblem(text)) throw ArchError(*problem);
   if (auto near = suggestArch(text, table))
     throw ArchError("'" + std::string(text) + "' is not a compute capability; did you mean '" + *near +
                     "'? (`archscan archs` lists the known ones)");

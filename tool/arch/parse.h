@@ -37,5 +37,10 @@ std::optional<ArchText> splitArchText(std::string_view text);
 std::optional<Arch> tryParseUserArch(std::string_view text, const ArchTable& table);
 // Throws ArchError with a message naming the text and how to list valid ones.
 Arch parseUserArch(std::string_view text, const ArchTable& table);
+// "'sm_120\n' is not a compute capability: it holds a control character"
+// (the characters spelled out) when the text holds one; nullopt otherwise.
+// The command line asks this of an arch option's value as typed, before
+// anything trims it.
+std::optional<std::string> archControlCharacterProblem(std::string_view text);
 
 }  // namespace archscan

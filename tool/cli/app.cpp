@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "arch/parse.h"
 #include "arch/suggest.h"
 #include "cli/commands.h"
 #include "util/escape.h"
@@ -44,6 +45,13 @@ CLI::Validator choiceValidator(const OptionSpec& spec) {
       "");
 }
 
+// An arch is checked as typed: splitting a comma list trims blanks, and a
+// tab or newline trimmed away (`--target "$(cat arch.txt)"`) would hide the
+// caller's mistake. Which arch it is, is asked later, of the knowledge.
+CLI::Validator archTextValidator() {
+  return CLI::Validator([](std::string& v) -> std::string { return archControlCharacterProblem(v).value_or(""); }, "");
+}
+
 std::string helpText(const OptionSpec& spec) {
   std::string help = spec.help;
   if (!spec.choices.empty()) help += ": " + joined(spec.choices);
@@ -75,6 +83,7 @@ CLI::Option* bind(CLI::App* sub, const OptionSpec& spec, Options& o) {
   // Split before the choices are checked, so each id of "missing-arch,gated" is checked on its own.
   if (spec.check == Check::Rule) opt->delimiter(',');
   if (!spec.choices.empty()) opt->check(choiceValidator(spec));
+  if (spec.check == Check::Arch) opt->check(archTextValidator());
   if (spec.required) opt->required();
   return opt;
 }
