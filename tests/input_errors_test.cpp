@@ -107,7 +107,20 @@ TEST_F(InputErrors, MalformedCompilationDatabaseIsAnErrorOrAWarningNeverACrash) 
       {"[1]", "entry 1 is not an object"},
       {R"([{"file": "a.cu", "command": "nvcc a.cu"}])", "entry 1 has no `directory` string"},
       {R"([{"directory": "/", "file": "a.cu"}])", "entry 1 has neither `command` nor `arguments`"},
-      {"[{\"directory\": ", "line 1: not JSON (end of map flow not found)"},
+      {"[{\"directory\": ", "line 1: not JSON (ends early)"},
+      // Clang's reader refuses these whole; they passed a YAML reading.
+      {R"([{"directory": "/", "file": "a.cu", "command": "nvcc a.cu", "extra": 1}])",
+       "entry 1 has a key Clang does not read: `extra`"},
+      {R"([{"directory": "/", "file": "a.cu", "arguments": ["nvcc", ["a.cu"]]}])",
+       "entry 1: `arguments` holds something other than strings"},
+      {R"([{"directory": "/", "file": "a.cu", "command": "nvcc a.cu", "output": {}}])",
+       "entry 1: `output` is not a string"},
+      {"[]\n\xff\xff", "line 2: not UTF-8"},
+      {"[]\n[]", "line 2: not JSON (more after the value)"},
+      {"- {directory: /, file: a.cu, command: nvcc}", "line 1: not JSON (a bad number)"},  // YAML, not JSON
+      {"[{'directory': '/'}]", "line 1: not JSON (expected a quoted key)"},
+      {"[{\"directory\" \"/\"}]", "line 1: not JSON (expected ':')"},
+      {"[\n{\"directory\": \"/\",\n \"file\": \"a\tb.cu\"}]", "line 3: not JSON (a control character in a string)"},
   };
   for (const auto& c : cases) {
     spit(dir / "t/compile_commands.json", c.body);
