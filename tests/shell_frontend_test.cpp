@@ -74,6 +74,26 @@ TEST(ShellLexer, MalformedInputIsReportedNotFatal) {
   }
 }
 
+// A Dockerfile ENV value read whole ends at its last non-blank byte; an
+// unterminated ${...} in it ran over the blanks cut off, and its range
+// pointed past the value (found by shell_lexer_fuzzer).
+TEST(ShellLexer, UnterminatedReferenceInAWholeValueStaysInsideIt) {
+  const std::string src = "LIST=${LIST:-\"9.0 10.0 \n\n  ";
+  std::vector<std::pair<int, std::string>> errors;
+  for (bool whole : {false, true}) {
+    for (const auto& w : shell::lexWords(src, 0, static_cast<uint32_t>(src.size()), 1, whole, errors)) {
+      ASSERT_EQ(w.value.at.size(), w.value.text.size());
+      for (const auto& r : w.value.refs) {
+        EXPECT_LE(r.begin, r.end);
+        EXPECT_LE(r.end, w.value.text.size()) << (whole ? "whole: " : "") << w.value.text;
+        EXPECT_LE(r.default_end, r.end);
+        EXPECT_LE(r.default_begin, r.default_end);
+      }
+    }
+  }
+  EXPECT_FALSE(errors.empty()) << "the unterminated ${ is reported";
+}
+
 TEST(ShellFrontend, AcceptsScriptsDockerfilesWorkflowsAndShebangs) {
   ShellFrontend fe(test::knowledge());
   EXPECT_TRUE(fe.accepts("build.sh", ""));

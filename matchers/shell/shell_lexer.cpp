@@ -327,6 +327,14 @@ std::vector<Word> lexWords(std::string_view source, uint32_t begin, uint32_t end
         w.value.at.pop_back();
         w.value.quoted.pop_back();
       }
+      // An unterminated reference ran to the end, blanks included: it ends
+      // where the value now does, or a reader of it would index past the text.
+      for (Reference& ref : w.value.refs) {
+        ref.end = std::min(ref.end, w.value.text.size());
+        ref.begin = std::min(ref.begin, ref.end);
+        ref.default_end = std::min(ref.default_end, ref.end);
+        ref.default_begin = std::min(ref.default_begin, ref.default_end);
+      }
     }
     out.push_back(std::move(w));
   }
