@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in a clang build folder and runs each for a set
-# number of executions over a seed corpus taken from testdata/ and patches/.
+# number of executions over a seed corpus taken from testdata/, patches/ and
+# tests/fuzz/corpus/.
 #
 #   scripts/fuzz.sh [RUNS] [BUILD_DIR] [TARGET...]   (make fuzz FUZZ_RUNS=1000000)
 #
@@ -14,7 +15,8 @@ build=${2:-build-fuzz}
 shift $(($# < 2 ? $# : 2))
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] ||
-  targets=(cmake_lexer_fuzzer patchset_fuzzer config_fuzzer arch_fuzzer python_fuzzer raw_lexer_fuzzer diff_fuzzer)
+  targets=(cmake_lexer_fuzzer patchset_fuzzer config_fuzzer arch_fuzzer python_fuzzer raw_lexer_fuzzer diff_fuzzer
+    compile_database_fuzzer facts_json_fuzzer facts_binary_fuzzer shell_lexer_fuzzer)
 cd "$(dirname "$0")/.."
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-19 \
@@ -31,7 +33,11 @@ seed patchset_fuzzer patches/*.yaml $(find testdata -name 'patch.yaml')
 seed config_fuzzer $(find testdata -name 'archscan*.yaml')
 seed python_fuzzer $(find testdata -name '*.py')
 seed raw_lexer_fuzzer $(find testdata \( -name '*.cu' -o -name '*.cuh' -o -name '*.cpp' -o -name '*.h' \))
-seed cmake_lexer_fuzzer tests/fuzz/corpus/* $(find testdata \( -name 'CMakeLists.txt' -o -name '*.cmake' \))
+seed cmake_lexer_fuzzer $(find testdata \( -name 'CMakeLists.txt' -o -name '*.cmake' \))
+seed shell_lexer_fuzzer $(find testdata \( -name '*.sh' -o -name 'Dockerfile*' -o -path '*/.github/workflows/*' \) -type f)
+# Inputs testdata/ has no file of (facts as archscan writes them, compile
+# databases) are kept in tests/fuzz/corpus/TARGET/, a few small files each.
+for d in tests/fuzz/corpus/*/; do seed "$(basename "$d")" "$d"*; done
 mkdir -p "$build/corpus/arch_fuzzer" "$build/corpus/diff_fuzzer"
 for a in sm_120 sm120 SM120 sm_120a sm_100f compute_90a 120 12.0 12.0a 12 "(12, 0)" 1200 h100 rtx-pro-6000 dgx-spark; do
   printf '%s' "$a" >"$build/corpus/arch_fuzzer/seed-$(printf '%s' "$a" | sha1sum | cut -c1-16)"
