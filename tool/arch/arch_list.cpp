@@ -42,9 +42,9 @@ std::optional<std::vector<ListItem>> parseArchList(std::string_view text, const 
     out.push_back(ListItem{start, i, *c, ptx});
   }
   if (out.empty()) return std::nullopt;
-  std::vector<ClassifiedKey> keys;
-  for (const auto& it : out) keys.push_back(it.key);
-  if (!unknownsAreFamilyMates(keys)) return std::nullopt;
+  KeyTally keys;
+  for (const auto& it : out) keys.add(it.key);
+  if (!keys.unknownsAreFamilyMates()) return std::nullopt;
   return out;
 }
 

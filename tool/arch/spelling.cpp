@@ -73,18 +73,31 @@ std::optional<ClassifiedKey> classifyKey(const KeyLiteral& key, const ArchTable&
   return c;
 }
 
-bool unknownsAreFamilyMates(const std::vector<ClassifiedKey>& keys) {
-  size_t known = 0, unknown = 0;
-  for (const auto& k : keys) (k.known ? known : unknown)++;
-  if (unknown == 0) return true;
-  if (unknown >= known) return false;
-  for (const auto& u : keys) {
-    if (u.known) continue;
-    bool mate = false;
-    for (const auto& k : keys) mate |= k.known && !k.arch.major_only && k.arch.major == u.arch.major;
-    if (!mate || u.arch.major_only) return false;
+void KeyTally::add(const ClassifiedKey& key) {
+  if (size() == 0) kind_ = key.style.kind;
+  else mixed_ |= key.style.kind != kind_;
+  if (key.known) {
+    ++known_;
+    if (!key.arch.major_only) knownMajors_.insert(key.arch.major);
+  } else {
+    ++unknown_;
+    unknownMajorOnly_ |= key.arch.major_only;
+    unknownMajors_.insert(key.arch.major);
   }
+}
+
+bool KeyTally::unknownsAreFamilyMates() const {
+  if (unknown_ == 0) return true;
+  if (unknown_ >= known_ || unknownMajorOnly_) return false;
+  for (int major : unknownMajors_)
+    if (!knownMajors_.count(major)) return false;
   return true;
+}
+
+bool unknownsAreFamilyMates(const std::vector<ClassifiedKey>& keys) {
+  KeyTally t;
+  for (const auto& k : keys) t.add(k);
+  return t.unknownsAreFamilyMates();
 }
 
 std::optional<ClassifiedKey> classifyAnyKey(const KeyLiteral& key, const ArchTable& table) {
@@ -103,11 +116,9 @@ std::optional<ClassifiedKey> classifyAnyKey(const KeyLiteral& key, const ArchTab
 }
 
 SpellingKind commonSpelling(const std::vector<ClassifiedKey>& keys) {
-  if (keys.empty()) return SpellingKind::Unknown;
-  SpellingKind k = keys.front().style.kind;
-  for (const auto& c : keys)
-    if (c.style.kind != k) return SpellingKind::Unknown;
-  return k;
+  KeyTally t;
+  for (const auto& k : keys) t.add(k);
+  return t.commonSpelling();
 }
 
 std::string encode(const Arch& arch, const SpellingStyle& style) {

@@ -2,6 +2,7 @@
 // How one site writes its arch keys, inferred from all of them together, and
 // how to write a new key in the same style.
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,25 @@ bool unknownsAreFamilyMates(const std::vector<ClassifiedKey>& keys);
 
 // The spelling shared by all keys, or Unknown when they disagree (impure).
 SpellingKind commonSpelling(const std::vector<ClassifiedKey>& keys);
+
+// What the two questions above ask of a site's keys, gathered one key at a
+// time: a literal of a million keys is judged without a second copy of them,
+// and in O(n log n), not O(n^2).
+class KeyTally {
+ public:
+  void add(const ClassifiedKey& key);
+  size_t size() const { return known_ + unknown_; }
+  SpellingKind commonSpelling() const { return size() == 0 || mixed_ ? SpellingKind::Unknown : kind_; }
+  bool unknownsAreFamilyMates() const;
+
+ private:
+  size_t known_ = 0, unknown_ = 0;
+  SpellingKind kind_ = SpellingKind::Unknown;
+  bool mixed_ = false;
+  bool unknownMajorOnly_ = false;
+  std::set<int> knownMajors_;  // of known keys that name a minor too
+  std::set<int> unknownMajors_;
+};
 
 // The arch written the way `style` writes keys; variant as given in `arch`.
 std::string encode(const Arch& arch, const SpellingStyle& style);
