@@ -71,7 +71,7 @@ bool addItems(const Argument& a, const std::vector<ListItem>& items, Site& s, bo
     e.container = ByteRange{a.begin, a.end};
     e.form = semicolons ? EntryForm::SemicolonItem : EntryForm::SpaceItem;
     e.line = e.end_line = line;
-    s.entries.push_back(e);
+    s.entries.push_back(std::move(e));
     ptx |= it.ptx;
   }
   return !a.escaped;
@@ -237,11 +237,15 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
       if (a.value.find("${") != std::string::npos && a.value.find(';') == std::string::npos) continue;
       auto items = parseArchList(a.value, k.archs);
       if (!items) return;  // a non-arch item: not an arch list
-      lists.push_back({&a, *items});
+      lists.push_back({&a, std::move(*items)});
     }
     if (lists.empty()) return;
     VarSite& vs = siteFor(var, deny, c);
     Site& s = f.sites[vs.index];
+    // One argument per item in `set(ARCHS 8.0 8.6 ...)`: room for them all at once.
+    size_t more = 0;
+    for (const auto& l : lists) more += l.second.size();
+    s.entries.reserve(s.entries.size() + more);
     for (const auto& [a, items] : lists) s.patchable &= addItems(*a, items, s, vs.ptx, a->line);
     if (s.spelling.kind == SpellingKind::Unknown) s.spelling = s.entries.front().style;
   };

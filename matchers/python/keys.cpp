@@ -85,16 +85,17 @@ Entry makeEntry(const ClassifiedKey& key, TSNode keyNode, TSNode itemNode, const
 
 std::optional<PureKeys> collectionKeys(TSNode coll, const ModuleIndex& idx, const Knowledge& k) {
   PureKeys out;
-  std::vector<ClassifiedKey> keys;
+  KeyTally keys;
+  out.entries.reserve(ts_node_named_child_count(coll));
   for (TSNode el : namedChildren(coll)) {
     auto c = classifyOpen(el, idx, k);
     if (!c) return std::nullopt;
+    if (keys.size() == 0) out.style = c->style;
+    keys.add(*c);
     out.entries.push_back(makeEntry(*c, el, el, idx));
-    keys.push_back(*c);
   }
-  if (keys.empty() || commonSpelling(keys) == SpellingKind::Unknown || !unknownsAreFamilyMates(keys))
+  if (keys.size() == 0 || keys.commonSpelling() == SpellingKind::Unknown || !keys.unknownsAreFamilyMates())
     return std::nullopt;
-  out.style = keys.front().style;
   return out;
 }
 
@@ -113,22 +114,21 @@ std::optional<PureKeys> compositeKeys(const std::vector<TSNode>& pairs, const Mo
   }
   for (size_t i = 0; i < width; ++i) {
     PureKeys out;
-    std::vector<ClassifiedKey> keys;
+    KeyTally keys;
     for (TSNode p : pairs) {
       TSNode key = unparen(field(p, "key"));
       TSNode el = ts_node_named_child(key, static_cast<uint32_t>(i));
       auto c = classifyOpen(el, idx, k, false);
       if (!c) break;
+      if (keys.size() == 0) out.style = c->style;
+      keys.add(*c);
       Entry e = makeEntry(*c, el, p, idx);
       e.composite = rangeOf(key);
       e.value = rangeOf(field(p, "value"));
-      out.entries.push_back(e);
-      keys.push_back(*c);
+      out.entries.push_back(std::move(e));
     }
-    if (keys.size() == pairs.size() && commonSpelling(keys) != SpellingKind::Unknown && unknownsAreFamilyMates(keys)) {
-      out.style = keys.front().style;
+    if (keys.size() == pairs.size() && keys.commonSpelling() != SpellingKind::Unknown && keys.unknownsAreFamilyMates())
       return out;
-    }
   }
   return std::nullopt;
 }
@@ -143,18 +143,19 @@ std::optional<PureKeys> dictKeys(TSNode dict, const ModuleIndex& idx, const Know
   }
   if (pairs.empty()) return std::nullopt;
   PureKeys out;
-  std::vector<ClassifiedKey> keys;
+  KeyTally keys;
+  out.entries.reserve(pairs.size());
   for (TSNode p : pairs) {
     TSNode key = field(p, "key");
     auto c = classifyOpen(key, idx, k);
     if (!c) return compositeKeys(pairs, idx, k);
+    if (keys.size() == 0) out.style = c->style;
+    keys.add(*c);
     Entry e = makeEntry(*c, unparen(key), p, idx);
     e.value = rangeOf(field(p, "value"));
-    out.entries.push_back(e);
-    keys.push_back(*c);
+    out.entries.push_back(std::move(e));
   }
-  if (commonSpelling(keys) == SpellingKind::Unknown || !unknownsAreFamilyMates(keys)) return std::nullopt;
-  out.style = keys.front().style;
+  if (keys.commonSpelling() == SpellingKind::Unknown || !keys.unknownsAreFamilyMates()) return std::nullopt;
   return out;
 }
 

@@ -49,10 +49,11 @@ std::optional<Binding> bindingOf(TSNode target, TSNode at, const PyContext& ctx)
   return std::nullopt;
 }
 
-Site makeSite(const PyContext& ctx, TSNode lit, const PureKeys& keys, SiteKind kind) {
+// Takes the keys' entries: a literal of a million keys is held once.
+Site makeSite(const PyContext& ctx, TSNode lit, PureKeys&& keys, SiteKind kind) {
   Site s;
   s.kind = kind;
-  s.entries = keys.entries;
+  s.entries = std::move(keys.entries);
   s.spelling = keys.style;
   s.scope = ctx.idx.scopeName(lit);
   s.container = rangeOf(lit);
@@ -129,7 +130,7 @@ void fromDict(PyContext& ctx, TSNode dict, Nests& nests) {
   const Nest& nest = nestOf(dict, ctx.idx, nests);
   auto keys = dictKeys(dict, ctx.idx, ctx.k);
   if (!keys) return;
-  Site s = makeSite(ctx, dict, *keys, SiteKind::Mapping);
+  Site s = makeSite(ctx, dict, std::move(*keys), SiteKind::Mapping);
   valueEvidence(ctx, dict, s);
   // Nested: a value of an outer dict. Named after the outermost bound table.
   TSNode top = nest.top;
@@ -177,7 +178,7 @@ void fromCollection(PyContext& ctx, TSNode coll) {
   if (!keys) return;
   // (8, 9) on its own is a collection of majors, never the tuple key 8.9.
   if (keys->style.kind == SpellingKind::Tuple && is(coll, "tuple")) return;
-  Site s = makeSite(ctx, coll, *keys, SiteKind::Set);
+  Site s = makeSite(ctx, coll, std::move(*keys), SiteKind::Set);
   if (is(parent, "assignment") && same(field(parent, "right"), coll)) {
     auto b = bindingOf(field(parent, "left"), coll, ctx);
     if (!b) return;
