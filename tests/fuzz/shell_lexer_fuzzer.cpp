@@ -7,11 +7,11 @@
 #include <string>
 #include <string_view>
 
-#include "scripts/shell_lexer.h"
+#include "shell/shell_lexer.h"
 
 namespace {
 
-void checkSlice(const archscan::scripts::Slice& s, size_t size) {
+void checkSlice(const archscan::shell::Slice& s, size_t size) {
   if (s.at.size() != s.text.size() || s.quoted.size() != s.text.size()) std::abort();
   for (uint32_t a : s.at)
     if (a >= size) std::abort();
@@ -23,7 +23,7 @@ void checkSlice(const archscan::scripts::Slice& s, size_t size) {
     if (auto range = s.range(0, s.text.size()); range && (range->begin > range->end || range->end > size)) std::abort();
 }
 
-void checkWord(const archscan::scripts::Word& w, size_t size) {
+void checkWord(const archscan::shell::Word& w, size_t size) {
   if (w.begin > w.end || w.end > size || w.line < 1) std::abort();
   checkSlice(w.value, size);
 }
@@ -32,23 +32,23 @@ void checkWord(const archscan::scripts::Word& w, size_t size) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view src(reinterpret_cast<const char*>(data), size);
-  archscan::scripts::ShellLex lex = archscan::scripts::lexShell(src);
+  archscan::shell::ShellLex lex = archscan::shell::lexShell(src);
   for (const auto& t : lex.tokens)
     if (!t.op) checkWord(t.word, size);
   for (const auto& c : lex.commands) {
     for (const auto& w : c.words) {
       checkWord(w, size);
       for (bool argument : {false, true})
-        if (auto a = archscan::scripts::splitAssignment(w, argument)) checkSlice(a->value, size);
+        if (auto a = archscan::shell::splitAssignment(w, argument)) checkSlice(a->value, size);
     }
-    for (const auto& a : archscan::scripts::assignments(c)) {
+    for (const auto& a : archscan::shell::assignments(c)) {
       if (a.begin > a.end || a.end > size) std::abort();
       checkSlice(a.value, size);
     }
   }
   std::vector<std::pair<int, std::string>> errors;
   for (bool whole : {false, true})
-    for (const auto& w : archscan::scripts::lexWords(src, 0, static_cast<uint32_t>(size), 1, whole, errors))
+    for (const auto& w : archscan::shell::lexWords(src, 0, static_cast<uint32_t>(size), 1, whole, errors))
       checkWord(w, size);
   return 0;
 }
