@@ -94,7 +94,12 @@ std::vector<std::string> verifyBuild(Plan& plan, const BuildCheckOptions& opts) 
   std::string nvcc = findNvcc(opts.nvcc);
   std::set<std::string> refusedFiles;
   std::set<size_t> refusedSites;
-  char pattern[] = "/tmp/archscan-verify-XXXXXX";
+  // The system's temporary folder ($TMPDIR), never the scanned tree.
+  std::error_code tmpErr;
+  std::string templ = (fs::temp_directory_path(tmpErr) / "archscan-verify-XXXXXX").string();
+  if (tmpErr) templ = "/tmp/archscan-verify-XXXXXX";
+  std::vector<char> pattern(templ.begin(), templ.end());
+  pattern.push_back('\0');
   const char* tmp = nullptr;
   for (const auto& f : plan.files) {
     if (!endsWith(f.path, ".cu")) {
@@ -105,7 +110,7 @@ std::vector<std::string> verifyBuild(Plan& plan, const BuildCheckOptions& opts) 
       lines.push_back(f.path + ": could not check: nvcc not found on PATH or in /usr/local/cuda/bin");
       continue;
     }
-    if (!tmp && !(tmp = ::mkdtemp(pattern))) {
+    if (!tmp && !(tmp = ::mkdtemp(pattern.data()))) {
       lines.push_back(f.path + ": could not check: no temporary folder");
       continue;
     }
