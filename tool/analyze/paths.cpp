@@ -13,8 +13,7 @@ namespace {
 // entries one by one, a chain's or switch's arms.
 std::set<int> pathsOf(const Site& s) {
   std::set<int> arms;
-  for (size_t i = 0; i < s.entries.size(); ++i)
-    arms.insert(s.kind == SiteKind::Mapping ? static_cast<int>(i) : s.entries[i].arm);
+  for (size_t i = 0; i < s.entries.size(); ++i) arms.insert(armOf(s, i));
   for (const auto& r : s.ranges) arms.insert(r.arm);
   return arms;
 }
@@ -53,7 +52,7 @@ TakenPath takenPath(const Site& s, const Arch& t) {
     const Entry& e = s.entries[i];
     if (!covers(e.arch, t)) continue;
     if (!e.minors.empty() && std::find(e.minors.begin(), e.minors.end(), t.minor) == e.minors.end()) continue;
-    consider(s.kind == SiteKind::Mapping ? static_cast<int>(i) : e.arm, false, "`" + e.key_text + "`");
+    consider(armOf(s, i), false, "`" + e.key_text + "`");
   }
   for (const auto& r : s.ranges)
     if (r.contains(t)) consider(r.arm, true, "`" + r.text + "`");
@@ -68,6 +67,10 @@ TakenPath takenPath(const Site& s, const Arch& t) {
     best.how = s.kind == SiteKind::Switch ? "the default case" : "the else branch";
   }
   return best;
+}
+
+int armOf(const Site& s, size_t entry) {
+  return s.kind == SiteKind::Mapping ? static_cast<int>(entry) : s.entries[entry].arm;
 }
 
 const PathNeed* needOf(const Site& s, int arm) {

@@ -24,6 +24,9 @@ struct TakenPath {
 };
 TakenPath takenPath(const Site& s, const Arch& t);
 
+// The arm entry `entry` chooses: a mapping's entries are a path each (the
+// entry's index), a chain's or switch's entries share their branch's arm.
+int armOf(const Site& s, size_t entry);
 // The recorded need of one arm, or null.
 const PathNeed* needOf(const Site& s, int arm);
 

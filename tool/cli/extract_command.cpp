@@ -8,6 +8,7 @@
 #include "cli/usage_error.h"
 #include "cli/verbose.h"
 #include "facts_io/facts_io.h"
+#include "util/source_text.h"
 
 namespace archscan {
 namespace {
@@ -27,10 +28,6 @@ Shard parseShard(const std::string& text) {
   if (s.count < 1 || s.index < 1 || s.index > s.count)
     throw UsageError("--shard '" + text + "': K must be between 1 and N");
   return s;
-}
-
-bool endsWith(const std::string& s, const std::string& e) {
-  return s.size() >= e.size() && s.compare(s.size() - e.size(), e.size(), e) == 0;
 }
 
 }  // namespace

@@ -39,11 +39,6 @@ std::string dirOf(const std::string& path) {
   return d.empty() ? "." : d;
 }
 
-bool startsWith(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
-bool endsWith(const std::string& s, const std::string& e) {
-  return s.size() >= e.size() && s.compare(s.size() - e.size(), e.size(), e) == 0;
-}
-
 // What a target holds now, judged by its hashes.
 enum class State { Old, New, Other };
 

@@ -32,7 +32,7 @@ void markRisk(Edit& e, const LinkedSite& s, const PatchRule& rule, const Knowled
     for (size_t i = 0; i < s.site.entries.size(); ++i) {
       const Entry& en = s.site.entries[i];
       if (!covers(en.arch, rule.like)) continue;
-      const PathNeed* need = needOf(s.site, s.site.kind == SiteKind::Mapping ? static_cast<int>(i) : en.arm);
+      const PathNeed* need = needOf(s.site, armOf(s.site, i));
       if (need && unmet(*need, rule.add, *k).empty())
         return set(Risk::Safe, "the path it admits needs nothing " + rule.add.name() + " lacks");
     }

@@ -107,7 +107,7 @@ std::optional<std::string> likePathRefusal(const Site& s, const PatchRule& rule,
   for (size_t i = 0; i < s.entries.size(); ++i) {
     const Entry& e = s.entries[i];
     if (!covers(e.arch, rule.like)) continue;
-    const PathNeed* need = needOf(s, s.kind == SiteKind::Mapping ? static_cast<int>(i) : e.arm);
+    const PathNeed* need = needOf(s, armOf(s, i));
     if (!need) continue;
     std::vector<std::string> missing = unmet(*need, rule.add, k);
     if (missing.empty()) continue;
@@ -141,7 +141,7 @@ std::optional<Arch> runnableLike(const Site& s, const Arch& t, const Arch& like,
     if (!family && a.smInt() > t.smInt()) continue;
     const KnownArch* known = k.archs.find(a.major, a.minor);
     if (!known || !lacking(t, known->isa.signature, k).empty()) continue;
-    if (const PathNeed* need = needOf(s, s.kind == SiteKind::Mapping ? static_cast<int>(i) : s.entries[i].arm))
+    if (const PathNeed* need = needOf(s, armOf(s, i)))
       if (!unmet(*need, t, k).empty()) continue;
     int score = (family ? 10000 : 0) + a.smInt();
     if (score > bestScore) {

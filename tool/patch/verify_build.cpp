@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "util/source_text.h"
 #include "util/subprocess.h"
 
 #include <cstdlib>
@@ -15,10 +16,6 @@ namespace archscan {
 namespace fs = std::filesystem;
 
 namespace {
-
-bool endsWith(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
 
 std::string findNvcc(const std::string& given) {
   if (!given.empty()) return given;

@@ -23,6 +23,10 @@ std::string displayText(const std::string& text);
 // `text` with A-Z lowered, every other byte as it was: words archscan looks
 // for are ASCII, and this asks no locale per byte.
 std::string asciiLower(std::string_view text);
+inline bool startsWith(std::string_view s, std::string_view head) { return s.substr(0, head.size()) == head; }
+inline bool endsWith(std::string_view s, std::string_view tail) {
+  return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
+}
 // 1-based line of a byte offset.
 int lineAt(const std::string& text, size_t offset);
 // FNV-1a of the bytes: cheap identity of a file's content.
