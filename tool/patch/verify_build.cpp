@@ -119,10 +119,11 @@ std::vector<std::string> verifyBuild(Plan& plan, const BuildCheckOptions& opts) 
       std::ofstream out(source, std::ios::binary | std::ios::trunc);
       out << f.new_content;
     }
+    std::vector<std::string> includes = includeFlags(f.path, opts.roots);
     for (const auto& target : targets) {
       std::vector<std::string> args = {nvcc, "-arch=" + target, "-std=c++17", "-x", "cu", "-c", source,
                                        "-o", "/dev/null"};
-      for (auto& inc : includeFlags(f.path, opts.roots)) args.push_back(inc);
+      args.insert(args.end(), includes.begin(), includes.end());
       auto run = runCommand(args);
       if (!run) {
         lines.push_back(f.path + ": could not check: " + nvcc + " did not start");
