@@ -105,5 +105,20 @@ TEST(CodeObjects, NvccArchFlagEmbedsPtxOfItsArch) {
   EXPECT_EQ(names(codeObjects(onlyBuildList(g))), (std::vector<std::string>{"compute_80"}));
 }
 
+// One flag as a setup.py spells it in a list (build units keep them so):
+// the same reading as the build lists above, flag by flag.
+TEST(CodeObjects, OneFlagAsWrittenInAnExtensionsNvccArguments) {
+  auto flag = [](const char* text) { return names(flagCodeObjects(text)); };
+  using V = std::vector<std::string>;
+  EXPECT_EQ(flag("arch=compute_90a,code=sm_90a"), (V{"sm_90a"}));
+  EXPECT_EQ(flag("-gencode=arch=compute_90,code=[sm_90,compute_90]"), (V{"sm_90", "compute_90"}));
+  EXPECT_EQ(flag("--generate-code=arch=compute_120,code=compute_120"), (V{"compute_120"}));
+  EXPECT_EQ(flag("-arch=sm_80"), (V{"sm_80", "compute_80"}));
+  EXPECT_EQ(flag("--gpu-architecture=compute_80"), (V{"compute_80"}));
+  EXPECT_EQ(flag("-arch=sm_80 -O3"), V{});  // not one flag
+  EXPECT_EQ(flag("-O3"), V{});
+  EXPECT_EQ(flag("code=sm_90"), V{});  // no arch= before it: not a pair
+}
+
 }  // namespace
 }  // namespace archscan

@@ -222,3 +222,44 @@ TEST(PythonFrontend, AssertDominatesALaterChainOnTheSameSubject) {
 
 }  // namespace
 }  // namespace archscan
+
+namespace archscan {
+namespace {
+
+// A setup.py's extension: its sources and arch flags followed through the
+// file's names, appends, `+=`, branches, os.path.join and helpers; a glob
+// is not read, and an f-string with an arch leaves what is built open.
+TEST(PythonFrontendBuildUnits, SourcesAndFlagsAreFollowedThroughTheFilesOwnNames) {
+  auto f = test::extractPython(
+      "import glob, os\n"
+      "from torch.utils.cpp_extension import CUDAExtension\n"
+      "this_dir = os.path.dirname(__file__)\n"
+      "def arch_flags():\n"
+      "    return ['-gencode', 'arch=compute_90a,code=sm_90a']\n"
+      "if os.getenv('STABLE'):\n"
+      "    api = 'csrc/api_stable.cpp'\n"
+      "else:\n"
+      "    api = 'csrc/api.cpp'\n"
+      "srcs = [api, os.path.join(this_dir, 'csrc', 'gemm.cu')]\n"
+      "srcs += glob.glob('csrc/gen/*.cu')\n"
+      "srcs.append('csrc/combine.cu')\n"
+      "ext = CUDAExtension('ops._C', srcs, extra_compile_args={'cxx': ['-O3'], 'nvcc': ['-O3'] + arch_flags()})\n"
+      "other = CUDAExtension(name='jit._C', sources=['csrc/jit.cpp'],\n"
+      "                      extra_compile_args={'nvcc': [f'-arch=sm_{os.getenv(\"SM\")}']})\n");
+  ASSERT_EQ(f.build_units.size(), 2u);
+  const BuildUnit& ops = f.build_units[0];
+  EXPECT_EQ(ops.name, "ops._C");
+  EXPECT_EQ(ops.line, 13);
+  EXPECT_EQ(ops.sources,
+            (std::vector<std::string>{"csrc/api_stable.cpp", "csrc/api.cpp", "csrc/gemm.cu", "csrc/combine.cu"}));
+  EXPECT_TRUE(ops.own_arch_flags);
+  EXPECT_FALSE(ops.open);
+  EXPECT_EQ(ops.arch_flags, (std::vector<std::string>{"arch=compute_90a,code=sm_90a"}));
+  const BuildUnit& jit = f.build_units[1];
+  EXPECT_EQ(jit.sources, (std::vector<std::string>{"csrc/jit.cpp"}));
+  EXPECT_FALSE(jit.own_arch_flags);
+  EXPECT_TRUE(jit.open);
+}
+
+}  // namespace
+}  // namespace archscan

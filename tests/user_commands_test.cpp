@@ -243,27 +243,41 @@ TEST_F(UserCommands, ExplainExamplesGetTheirFinding) {
     std::istringstream command(r.out.substr(at + 19, end - at - 19));
     std::vector<std::string> args;
     for (std::string a; command >> a;) args.push_back(a);
-    std::string file = args.back();
+    // One file, or several each after `==> path <==` (the command then scans ".").
+    std::map<std::string, std::string> files;
+    std::string file = args.back(), current = file, marked;
     std::istringstream lines(r.out.substr(r.out.find(":\n\n", end) + 3));
-    std::string text;
-    int marked = 0, n = 0;
+    int n = 0;
     for (std::string line; std::getline(lines, line) && (line.empty() || line.rfind("    ", 0) == 0);) {
+      std::string text = line.empty() ? "" : line.substr(4);
+      if (text.rfind("==> ", 0) == 0 && text.size() > 8 && text.substr(text.size() - 4) == " <==") {
+        current = text.substr(4, text.size() - 8);
+        n = 0;
+        continue;
+      }
       ++n;
-      if (line.find("[" + rule + "]") != std::string::npos) marked = n;
-      text += (line.empty() ? "" : line.substr(4)) + "\n";
+      if (line.find("[" + rule + "]") != std::string::npos) marked = current + ":" + std::to_string(n);
+      files[current] += text + "\n";
     }
-    while (text.size() > 1 && text.substr(text.size() - 2) == "\n\n") text.pop_back();
-    ASSERT_GT(marked, 0) << rule;
+    ASSERT_FALSE(marked.empty()) << rule;
     fs::path here = dir / ("explain-" + rule);
-    spit(here / file, text);
+    for (auto& [name, text] : files) {
+      while (text.size() > 1 && text.substr(text.size() - 2) == "\n\n") text.pop_back();
+      spit(here / name, text);
+    }
     args.insert(args.end() - 1, {"--format", "json", "--fail-on", "never"});
     ProcessResult scanned = runProcess(ARCHSCAN_BIN, args, here.string());
     ASSERT_EQ(scanned.exit_code, 0) << rule << ": " << scanned.err;
     std::vector<std::string> found;
-    for (const auto& f : YAML::Load(scanned.out)["findings"])
-      found.push_back(f["rule"].as<std::string>() + ":" + f["line"].as<std::string>());
-    EXPECT_NE(std::find(found.begin(), found.end(), rule + ":" + std::to_string(marked)), found.end())
-        << rule << " example, line " << marked << ":\n"
+    for (const auto& f : YAML::Load(scanned.out)["findings"]) {
+      std::string where = f["file"].as<std::string>();
+      if (where.rfind("./", 0) == 0) where = where.substr(2);
+      found.push_back(f["rule"].as<std::string>() + ":" + where + ":" + f["line"].as<std::string>());
+    }
+    std::string text;
+    for (const auto& [name, t] : files) text += "==> " + name + "\n" + t;
+    EXPECT_NE(std::find(found.begin(), found.end(), rule + ":" + marked), found.end())
+        << rule << " example, " << marked << ":\n"
         << text << scanned.out;
   }
   ProcessResult r = run({"explain", "missing-ach"});

@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "build_strings.h"
+#include "build_units.h"
 #include "conditions.h"
 #include "context.h"
 #include "frontend/path_needs.h"
@@ -212,6 +213,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
   py::extractRecordTables(ctx, cap.literals, cap.loops);
   py::extractImports(ctx, cap.imports);
   py::extractBuildStrings(ctx, cap.strings);
+  py::extractBuildUnits(ctx, cap.strings);
   // scripts/new-kind.sh adds extractions above this line.
 
   for (const auto& f : idx.functions()) {

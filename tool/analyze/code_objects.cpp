@@ -1,8 +1,6 @@
 #include "analyze/code_objects.h"
 
 #include <algorithm>
-#include <cctype>
-#include <string_view>
 
 namespace archscan {
 namespace {
@@ -10,25 +8,6 @@ namespace {
 void add(std::vector<CodeObject>& out, const CodeObject& o) {
   auto same = [&](const CodeObject& x) { return x.ptx == o.ptx && x.arch == o.arch; };
   if (std::none_of(out.begin(), out.end(), same)) out.push_back(o);
-}
-
-// The targets after `code=` in a -gencode pair as written
-// (`"-gencode=arch=compute_90,code=[sm_90,compute_90]"`); empty when the
-// text holds none that parse.
-std::vector<CodeObject> gencodeTargets(std::string_view text) {
-  std::vector<CodeObject> out;
-  size_t at = text.find(",code=");  // after arch=: "-gencode=" holds "code=" too
-  if (at == std::string_view::npos) return out;
-  size_t i = at + 6;
-  if (i < text.size() && text[i] == '[') ++i;
-  while (i < text.size()) {
-    size_t b = i;
-    while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_')) ++i;
-    if (auto o = parseCodeObject(text.substr(b, i - b))) add(out, *o);
-    if (i >= text.size() || text[i] != ',') break;
-    ++i;
-  }
-  return out;
 }
 
 }  // namespace
@@ -39,7 +18,7 @@ std::vector<CodeObject> codeObjects(const Site& s) {
     if (e.arch.major_only) continue;  // "12" alone is no build target
     Arch a = e.arch;
     if (e.form == EntryForm::Gencode) {
-      std::vector<CodeObject> targets = gencodeTargets(e.key_text);
+      std::vector<CodeObject> targets = flagCodeObjects(e.key_text);
       if (targets.empty()) targets.push_back(CodeObject{a, false});
       for (const auto& o : targets) add(out, o);
       continue;

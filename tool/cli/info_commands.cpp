@@ -157,8 +157,14 @@ int runExplain(const Settings& s) {
     std::string head = example.substr(0, example.find('\n'));  // "# tiles.py: check --target sm_120"
     size_t colon = head.find(": ");
     std::string file = head.substr(2, colon - 2), command = head.substr(colon + 2);
-    out << "\nExample: `archscan " << command << " " << file << "` on " << file << ":\n\n";
-    std::istringstream lines(example.substr(example.find('\n') + 1));
+    std::string body = example.substr(example.find('\n') + 1);
+    if (body.find("\n==> ") == std::string::npos) {
+      out << "\nExample: `archscan " << command << " " << file << "` on " << file << ":\n\n";
+    } else {  // several files: each after its `==> path <==`, the first one too
+      out << "\nExample: `archscan " << command << " .` on these files:\n\n";
+      body = "==> " + file + " <==\n" + body;
+    }
+    std::istringstream lines(body);
     for (std::string line; std::getline(lines, line);) out << (line.empty() ? "" : "    " + line) << "\n";
   }
   out << "\nSuppress one finding with a comment on the site's first line or the line above it:\n"

@@ -14,7 +14,7 @@
 namespace archscan {
 
 // Raised when a format change would make old bytes mean something else.
-inline constexpr int kFactsFormat = 4;
+inline constexpr int kFactsFormat = 5;
 
 struct FactsFormatError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -88,6 +88,11 @@ void fields(A& a, Instance& i) {
   a("name", i.name), a("cls", i.cls);
 }
 template <class A>
+void fields(A& a, BuildUnit& u) {
+  a("name", u.name), a("line", u.line), a("sources", u.sources), a("arch_flags", u.arch_flags),
+      a("own_arch_flags", u.own_arch_flags), a("open", u.open);
+}
+template <class A>
 void fields(A& a, Diagnostic& d) {
   a("level", d.level), a("file", d.file), a("line", d.line), a("message", d.message);
 }
@@ -95,8 +100,8 @@ template <class A>
 void fields(A& a, FileFacts& f) {
   a("path", f.path), a("module", f.module), a("language", f.language), a("content_hash", f.content_hash),
       a("sites", f.sites), a("lookups", f.lookups), a("imports", f.imports), a("functions", f.functions),
-      a("instances", f.instances), a("diagnostics", f.diagnostics), a("suppressions", f.suppressions),
-      a("parsed", f.parsed);
+      a("instances", f.instances), a("build_units", f.build_units), a("diagnostics", f.diagnostics),
+      a("suppressions", f.suppressions), a("parsed", f.parsed);
 }
 
 // The largest value of each enum, so a reader never makes one out of range.

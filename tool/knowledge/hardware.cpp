@@ -86,6 +86,43 @@ std::optional<CodeObject> parseCodeObject(std::string_view text) {
   return o;
 }
 
+std::vector<CodeObject> flagCodeObjects(std::string_view text) {
+  std::vector<CodeObject> out;
+  auto add = [&](const CodeObject& o) {
+    for (const auto& x : out)
+      if (x.ptx == o.ptx && x.arch == o.arch) return;
+    out.push_back(o);
+  };
+  auto name = [&](size_t& i) {
+    size_t b = i;
+    while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_')) ++i;
+    return text.substr(b, i - b);
+  };
+  if (size_t at = text.find(",code="); at != std::string_view::npos && text.find("arch=") < at) {
+    // after arch=: "-gencode=" holds "code=" too
+    size_t i = at + 6;
+    if (i < text.size() && text[i] == '[') ++i;
+    while (i < text.size()) {
+      if (auto o = parseCodeObject(name(i))) add(*o);
+      if (i >= text.size() || text[i] != ',') break;
+      ++i;
+    }
+    return out;
+  }
+  for (std::string_view prefix : {"-arch=", "--gpu-architecture=", "-arch ", "--gpu-architecture "}) {
+    if (text.rfind(prefix, 0) != 0) continue;
+    size_t i = prefix.size();
+    std::string_view n = name(i);
+    if (i != text.size()) return out;
+    auto o = parseCodeObject(n);
+    if (!o) return out;
+    add(*o);
+    if (!o->ptx) add(CodeObject{o->arch, true});  // -arch=sm_90 is -gencode arch=compute_90,code=[sm_90,compute_90]
+    return out;
+  }
+  return out;
+}
+
 bool runsOn(const CodeObject& o, const Arch& target) {
   const Arch& a = o.arch;
   int t = target.smInt(), x = a.smInt();

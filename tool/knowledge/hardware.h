@@ -41,6 +41,12 @@ struct CodeObject {
 };
 // Parses `sm_100a`, `compute_90`, `sm100f`; nullopt for anything else.
 std::optional<CodeObject> parseCodeObject(std::string_view text);
+// The code objects one nvcc arch flag as written builds, in order, without
+// repeats: a -gencode pair (`arch=compute_90a,code=sm_90a`,
+// `-gencode=arch=compute_90,code=[sm_90,compute_90]`) exactly its `code=`
+// targets; `-arch=sm_90` (or `--gpu-architecture=`) SASS and PTX, as nvcc
+// expands it; `-arch=compute_90` PTX. Empty for anything else.
+std::vector<CodeObject> flagCodeObjects(std::string_view flag);
 // The CUDA programming guide's rules: SASS sm_XY runs on the same major at
 // minor >= Y; sm_XYa on exactly XY; sm_XYf on XY's family at minor >= Y;
 // PTX compute_XY on any arch >= XY (JIT); compute_XYa/f where their SASS would.

@@ -13,6 +13,7 @@
 #include "link/guards.h"
 #include "link/predicates.h"
 #include "link/symbols.h"
+#include "link/units.h"
 #include "util/glob.h"
 
 namespace archscan {
@@ -218,6 +219,7 @@ Program link(const std::vector<FileFacts>& files, const LinkOptions& opts) {
     settle(p.sites[i]);
   }
   p.families = groupFamilies(p.sites, declared);
+  p.units = linkUnits(files);
   return p;
 }
 

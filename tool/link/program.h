@@ -59,6 +59,13 @@ struct Caller {
   std::string function;  // its own name, dotted (Class.method, ns.fn)
 };
 
+// A compiled module a build file declares, with the scanned files it compiles.
+struct LinkedUnit {
+  std::string file;  // the build file (setup.py)
+  BuildUnit unit;
+  std::vector<std::string> source_files;  // FileFacts::path of each source in the scan
+};
+
 struct Program {
   std::vector<LinkedSite> sites;
   // Who calls each function, by the callee's last name (`recipe` for
@@ -67,6 +74,7 @@ struct Program {
   std::map<std::string, std::vector<Caller>> callers;
   std::vector<FileSuppression> suppressions;
   std::vector<Family> families;
+  std::vector<LinkedUnit> units;
   std::vector<Diagnostic> diagnostics;
   size_t files_seen = 0;
   size_t files_parsed = 0;

@@ -244,6 +244,30 @@ struct Instance {
   std::string cls;
 };
 
+// One compiled module a build file declares (setup.py's
+// `CUDAExtension(name, sources, extra_compile_args=...)`): which sources it
+// compiles and which arch flags it compiles them with, as far as the file's
+// own literals say. With the code-object rules this says whether a run-time
+// check inside the module's sources admits an arch the module has no
+// kernel image for.
+struct BuildUnit {
+  std::string name;  // as written: "flash_attn_3._C"
+  int line = 0;
+  // Source files named by literals, relative to the build file's folder
+  // (`csrc/api.cpp`); only those the file spells out, never a glob's.
+  std::vector<std::string> sources;
+  // Every arch flag literal the file holds (`arch=compute_90a,code=sm_90a`,
+  // `-arch=sm_90`), those its flags reach and any other: a build step may
+  // swap flags per source, so what could be compiled is the union.
+  std::vector<std::string> arch_flags;
+  // Its flags reach an arch flag of their own, so the extension builder adds
+  // none from TORCH_CUDA_ARCH_LIST: the flags are what is built.
+  bool own_arch_flags = false;
+  // Its flags reach a string built at run time that names archs (an
+  // f-string with `compute_`): what is built cannot be read from the file.
+  bool open = false;
+};
+
 struct Diagnostic {
   std::string level;  // error, warning, note
   std::string file;
@@ -261,6 +285,7 @@ struct FileFacts {
   std::vector<Import> imports;
   std::vector<FunctionSummary> functions;
   std::vector<Instance> instances;  // module-level instances of classes
+  std::vector<BuildUnit> build_units;  // modules a build file declares
   std::vector<Diagnostic> diagnostics;
   std::vector<Suppression> suppressions;  // every ignore comment in the file
   bool parsed = false;

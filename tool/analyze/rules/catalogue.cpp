@@ -283,6 +283,56 @@ same list by default. A filter that drops `+PTX` (a user list intersected
 with a supported list) is not recognised yet: the intersection's operands
 are not in the facts.
 )"},
+      {"not-built", "NotBuilt",
+       "A run-time check admits the target into a module that is built with no code object that runs on it.",
+       "The check is compiled into the same extension as the kernels, and the extension's arch flags build "
+       "nothing that runs on the target: the check passes and the first launch fails with \"no kernel image is "
+       "available\". Refuse the target at the check with a clear message, or build the module for it.",
+       Severity::Error, checkNotBuilt,
+       R"(# setup.py: check --target sm_120
+from setuptools import setup
+from torch.utils.cpp_extension import BuildExtension, CUDAExtension
+
+# The kernels use wgmma: the Hopper-specific target only.
+cc_flag = ["-gencode", "arch=compute_90a,code=sm_90a"]
+
+setup(
+    name="attn",
+    ext_modules=[CUDAExtension("attn._C", ["csrc/api.cpp", "csrc/attn_sm90.cu"],
+                               extra_compile_args={"nvcc": ["-O3"] + cc_flag})],
+    cmdclass={"build_ext": BuildExtension},
+)
+==> csrc/api.cpp <==
+#include <ATen/cuda/CUDAContext.h>
+
+void check_device() {
+  auto dprops = at::cuda::getCurrentDeviceProperties();
+  TORCH_CHECK(dprops->major >= 9, "needs Hopper or newer");  // error[not-built] sm_120: no sm_120 image
+}
+)",
+       AuditRole::FromSeverity, false,
+       R"(A run-time check in a source file of a compiled module lets the target in,
+while the module's arch flags build no code object that runs on it. The
+module is a setup.py `CUDAExtension(name, sources, extra_compile_args=...)`
+whose sources name the check's file (followed through the file's own
+assignments, `+=`, appends and `os.path.join`), and whose nvcc flags hold
+`-gencode` pairs or `-arch=` of their own, so PyTorch's extension builder
+adds nothing from `TORCH_CUDA_ARCH_LIST`. What is built is every arch flag
+the build file spells, wherever it stands (a custom build step may hand some
+sources other flags), read by the code-object rules: `sm_90a` runs on 9.0
+alone, `sm_80` SASS on 8.x, `compute_80` PTX on anything from 8.0 up. The
+check admits the target by an open range that holds it (`major >= 8`,
+`arch >= 90`) or by a key that names it; then the host code runs, the check
+passes, and the first launch fails with "no kernel image is available"
+instead of the check's own refusal. The finding names both ends: the check
+and the extension (file:line) with the code objects it builds.
+Not reported: a module whose flags come from the environment
+(`TORCH_CUDA_ARCH_LIST`) or from strings built at run time, whose sources
+are globbed, or whose build includes a code object that runs on the target;
+a site `wrong-path` already reports for the same target (it names the path
+the target cannot run); `#if __CUDA_ARCH__` guards, which decide what is
+compiled. Modules of CMake targets and JIT loaders are not joined yet.
+)"},
       // scripts/new-rule.sh adds entries above this line.
   };
   return rules;

@@ -30,6 +30,9 @@ struct RuleInfo {
   void (*check)(const RuleContext&, std::vector<Finding>&);
   // A whole small file that gets this finding, for `archscan explain`. Its
   // first line names the file and the command: `# f.py: check --target sm_120`.
+  // A finding that joins files (a check and the build that compiles it)
+  // gives each further file after a line `==> path <==`, and the command
+  // then scans their folder.
   const char* example = nullptr;
   AuditRole audit = AuditRole::None;
   // Whether the analysis can attach an edit to the finding: the arch added to
@@ -48,6 +51,7 @@ void checkUnlinkedSite(const RuleContext&, std::vector<Finding>&);
 void checkGated(const RuleContext&, std::vector<Finding>&);
 void checkWrongPath(const RuleContext&, std::vector<Finding>&);
 void checkSuffixMismatch(const RuleContext&, std::vector<Finding>&);
+void checkNotBuilt(const RuleContext&, std::vector<Finding>&);
 // scripts/new-rule.sh adds declarations above this line.
 
 const std::vector<RuleInfo>& ruleCatalogue();

@@ -1,0 +1,35 @@
+#include "link/units.h"
+
+#include <filesystem>
+#include <map>
+
+namespace archscan {
+
+std::vector<LinkedUnit> linkUnits(const std::vector<FileFacts>& files) {
+  namespace fs = std::filesystem;
+  std::vector<LinkedUnit> out;
+  bool any = false;
+  for (const auto& f : files) any |= !f.build_units.empty();
+  if (!any) return out;
+  // Files by normal path, as the working folder sees them: a source is
+  // named from its build file's folder, a scanned file from where archscan ran.
+  std::error_code ec;
+  const fs::path cwd = fs::current_path(ec);
+  auto normal = [&](const fs::path& p) { return (p.is_absolute() ? p : cwd / p).lexically_normal().string(); };
+  std::map<std::string, std::string> byPath;
+  for (const auto& f : files) byPath.emplace(normal(f.path), f.path);
+  for (const auto& f : files)
+    for (const auto& u : f.build_units) {
+      LinkedUnit lu{f.path, u, {}};
+      fs::path dir = fs::path(f.path).parent_path();
+      for (const auto& s : u.sources) {
+        fs::path sp(s);
+        auto it = byPath.find(normal(sp.is_absolute() ? sp : dir / sp));
+        if (it != byPath.end()) lu.source_files.push_back(it->second);
+      }
+      if (!lu.source_files.empty()) out.push_back(std::move(lu));
+    }
+  return out;
+}
+
+}  // namespace archscan

@@ -1,0 +1,13 @@
+#pragma once
+// Build units joined to the scanned files they compile: a setup.py's
+// `CUDAExtension(..., sources=["csrc/api.cpp", ...])` names its sources
+// relative to its own folder; this finds them among the files of the scan.
+#include <vector>
+
+#include "link/program.h"
+
+namespace archscan {
+
+std::vector<LinkedUnit> linkUnits(const std::vector<FileFacts>& files);
+
+}  // namespace archscan
