@@ -107,7 +107,7 @@ TEST(Hardware, APathNeedsWhatItsCodeSays) {
   EXPECT_FALSE(pathNeedIn("y = 2; /* Hopper-only WGMMA body */ // or wgmma", 1, 0, k(), "//"));
   auto module = pathNeedIn("load(\"deep_gemm.sm100_fp8_gemm\")", 1, 0, k(), "#");
   ASSERT_TRUE(module);
-  EXPECT_EQ(module->features(), (std::vector<std::string>{"tcgen05"}));
+  EXPECT_EQ(module->features(), (std::vector<std::string>{"DeepGEMM kernels", "tcgen05"}));
   auto ptx = pathNeedIn("asm volatile(\"tcgen05.commit.cta_group::1.mbarrier::arrive::one.b64 [%0];\" ::\"l\"(b));", 3,
                         0, k(), "//");
   ASSERT_TRUE(ptx);
@@ -131,6 +131,25 @@ features:
   } catch (const KnowledgeError& e) {
     EXPECT_EQ(std::string(e.what()), "bad.yaml: arch 12.0 names feature 'tcgen5', which `features:` does not declare");
   }
+}
+
+// A kernel library is a need like an instruction: a path that imports or
+// calls it runs its kernels, which its builds' code objects say who runs.
+TEST(Hardware, AKernelLibraryIsHadWhereItsBuildsRun) {
+  auto need = pathNeedIn("import flash_mla\nuse_flash_mla = True\n", 5, 0, k(), "#");
+  ASSERT_TRUE(need);
+  EXPECT_EQ(need->features(), (std::vector<std::string>{"FlashMLA kernels"}));
+  EXPECT_EQ(need->needs.at(0).line, 5);
+  EXPECT_EQ(need->needs.at(0).why, "`flash_mla`");
+  // Whole identifiers only: `use_flash_mla` names a flag, not the library.
+  EXPECT_FALSE(pathNeedIn("use_flash_mla = True\n", 1, 0, k(), "#"));
+  auto has = [](int major, int minor) { return hasFeature(Arch{major, minor}, "FlashMLA kernels", k()); };
+  EXPECT_EQ(has(9, 0), true);  // sm_90a
+  EXPECT_EQ(has(10, 3), true);  // sm_100f runs on the 10.x family
+  EXPECT_EQ(has(8, 9), false);
+  EXPECT_EQ(has(12, 0), false);
+  EXPECT_EQ(hasFeature(Arch{8, 6}, "FlashAttention-3 kernels", k()), true);  // sm_80 SASS runs on 8.6
+  EXPECT_EQ(hasFeature(Arch{12, 1}, "FlashAttention-3 kernels", k()), false);
 }
 
 }  // namespace

@@ -39,6 +39,13 @@ TEST(Knowledge, BuiltinIsTheParseOfKnowledgeYaml) {
   EXPECT_EQ(built.negative_names.phrases, parsed.negative_names.phrases);
   EXPECT_EQ(built.arch_gates, parsed.arch_gates);
   EXPECT_EQ(built.deny_names, parsed.deny_names);
+  ASSERT_EQ(built.features.size(), parsed.features.size());
+  for (size_t i = 0; i < built.features.size(); ++i) {
+    EXPECT_EQ(built.features[i].name, parsed.features[i].name);
+    EXPECT_EQ(built.features[i].words, parsed.features[i].words);
+    EXPECT_EQ(built.features[i].modules, parsed.features[i].modules);
+    EXPECT_EQ(built.features[i].builds, parsed.features[i].builds);
+  }
   for (const auto* s : {&parsed.capability_calls, &parsed.property_calls, &parsed.negative_sources,
                         &parsed.arch_names.words, &parsed.arch_gates, &parsed.deny_names})
     EXPECT_FALSE(s->empty());
@@ -60,3 +67,22 @@ TEST(Knowledge, AMalformedArchNamesItsLine) {
     EXPECT_EQ(std::string(e.what()), "k.yaml:3:5: cc must look like 12.0");
   }
 }
+
+namespace archscan {
+namespace {
+
+TEST(Knowledge, ALibraryMustBuildCodeObjects) {
+  std::string yaml =
+      "archs:\n  - {cc: \"9.0\", family: Hopper}\n"
+      "libraries:\n  - name: X kernels\n    modules: [x]\n    builds: [sm_90a, hopper]\n";
+  try {
+    parseKnowledge(yaml, "k.yaml");
+    FAIL() << "no error";
+  } catch (const KnowledgeError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "k.yaml:6: library X kernels builds 'hopper', which is not a code object (sm_90a, compute_80)");
+  }
+}
+
+}  // namespace
+}  // namespace archscan

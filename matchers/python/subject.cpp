@@ -169,6 +169,24 @@ Evidence SubjectEvaluator::evalCall(TSNode call, Walk& w) const {
     e.reasons.push_back("calls " + callee + "()");
     return e;
   }
+  // getattr(props, "major", None): the attribute read, written defensively
+  // for devices whose properties may lack it.
+  if (callee == "getattr" && is(fn, "identifier")) {
+    auto args = namedChildren(field(call, "arguments"));
+    if (args.size() >= 2 && is(args[1], "string")) {
+      std::string attr = idx_.text(args[1]);
+      attr = attr.size() >= 2 ? attr.substr(1, attr.size() - 2) : attr;
+      if (attr == "major" || attr == "minor" || k_.capability_attributes.count(attr)) {
+        Evidence o = eval(args[0], w);
+        if (o.subject) {
+          e.subject = true;
+          e.reasons.push_back("getattr(..., \"" + attr + "\") of device properties");
+        }
+        e.negative |= o.negative;
+        return e;
+      }
+    }
+  }
   judge(callee, e);
   if (callee == "int" || callee == "str" || callee == "float" || callee == "tuple") {
     for (TSNode arg : namedChildren(field(call, "arguments"))) merge(e, eval(arg, w));

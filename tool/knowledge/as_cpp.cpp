@@ -57,8 +57,8 @@ std::string knowledgeAsCpp(const Knowledge& k, const std::string& origin) {
   o << "  k.deny_names = " << list(k.deny_names) << ";\n";
   o << "  k.features = {\n";
   for (const auto& f : k.features)
-    o << "      {" << literal(f.name) << ", " << literal(f.what) << ", " << list(f.words) << ", " << list(f.ptx)
-      << "},\n";
+    o << "      {" << literal(f.name) << ", " << literal(f.what) << ", " << list(f.words) << ", " << list(f.ptx) << ", "
+      << list(f.modules) << ", " << list(f.builds) << "},\n";
   o << "  };\n";
   o << "  return k;\n}\n\n}  // namespace archscan\n";
   return o.str();

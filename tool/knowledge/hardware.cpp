@@ -34,6 +34,12 @@ std::optional<Arch> armName(const std::string& word) {
 std::optional<bool> hasFeature(const Arch& a, const std::string& feature, const Knowledge& k) {
   const KnownArch* known = k.archs.find(a.major, a.minor);
   if (!known || !known->isa.known) return std::nullopt;
+  for (const auto& f : k.features) {
+    if (f.name != feature || f.builds.empty()) continue;
+    for (const auto& b : f.builds)
+      if (auto o = parseCodeObject(b); o && runsOn(*o, a.base())) return true;
+    return false;
+  }
   return contains(known->isa.features, feature) || contains(known->isa.specific, feature);
 }
 
@@ -45,6 +51,9 @@ std::vector<std::string> lacking(const Arch& a, const std::vector<std::string>& 
 }
 
 std::optional<Need> needNamedBy(std::string_view identifier, const Knowledge& k) {
+  for (const auto& f : k.features)
+    if (std::find(f.modules.begin(), f.modules.end(), identifier) != f.modules.end())
+      return Need{{f.name}, std::nullopt};
   std::vector<std::string> words = splitWords(identifier);
   for (const auto& f : k.features)
     for (const auto& w : words)

@@ -1,5 +1,7 @@
 #include "knowledge/knowledge.h"
 
+#include "knowledge/hardware.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include "arch/parse.h"
@@ -92,6 +94,24 @@ Knowledge parseKnowledge(const std::string& yaml, const std::string& origin) {
       for (const auto& p : f["ptx"]) feature.ptx.push_back(p.as<std::string>());
       featureNames.insert(feature.name);
       k.features.push_back(std::move(feature));
+    }
+    // Kernel libraries are features whose archs are the ones their builds run on.
+    for (const auto& l : root["libraries"]) {
+      Feature lib{l["name"].as<std::string>(), l["what"].as<std::string>(""), {}, {}};
+      for (const auto& m : l["modules"]) lib.modules.push_back(m.as<std::string>());
+      for (const auto& b : l["builds"]) {
+        std::string text = b.as<std::string>();
+        if (!parseCodeObject(text))
+          throw KnowledgeError(origin + ":" + std::to_string(b.Mark().line + 1) + ": library " + lib.name +
+                               " builds '" + text + "', which is not a code object (sm_90a, compute_80)");
+        lib.builds.push_back(text);
+      }
+      if (lib.modules.empty() || lib.builds.empty())
+        throw KnowledgeError(origin + ":" + std::to_string(l.Mark().line + 1) + ": library " + lib.name +
+                             " needs modules and builds");
+      if (!featureNames.insert(lib.name).second)
+        throw KnowledgeError(origin + ": library " + lib.name + " has the name of a feature");
+      k.features.push_back(std::move(lib));
     }
     // Every feature an arch names is declared: a typo would silently make
     // an arch lack what it has.

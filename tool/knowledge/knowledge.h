@@ -21,6 +21,12 @@ struct Feature {
   std::string what;  // for people
   std::vector<std::string> words;  // identifier words that name it (umma, tmem)
   std::vector<std::string> ptx;  // how inline PTX writes it (a prefix: "tcgen05.")
+  // A kernel library rather than an instruction: the names it is imported
+  // or called as (`flash_mla`, whole identifiers), and the code objects its
+  // published builds hold (`sm_90a`). An arch has it when one of them runs
+  // there (knowledge/hardware.h runsOn), not by the archs' lists.
+  std::vector<std::string> modules = {};
+  std::vector<std::string> builds = {};
 };
 
 struct Knowledge {

@@ -209,7 +209,11 @@ into sm_100 kernels it cannot run ("no kernel image", or ptxas refusing the
 instructions). What a path needs comes from its own words: callees, kernels
 and modules named for an arch (`grouped_gemm_sm100`: that arch's signature
 feature, from `knowledge.yaml`), feature words (`tcgen05`, `umma`, `tmem`,
-`wgmma`) and inline PTX in a guarded branch (`tcgen05.mma`, `wgmma.`). What
+`wgmma`), inline PTX in a guarded branch (`tcgen05.mma`, `wgmma.`), and
+kernel libraries whose builds run on a few archs only (`import flash_mla`,
+`deep_gemm.fp8_gemm_nt(...)`: `knowledge.yaml`'s `libraries`, each with the
+code objects its project builds, so FlashMLA's sm_90a and sm_100f run on
+9.0 and 10.x and not on 12.0). What
 each arch has is `knowledge.yaml`'s hardware model, from the PTX ISA's
 target notes and checked with ptxas (`archscan archs sm_120` shows it).
 Never from the number alone: a path with no such word is not judged, and a

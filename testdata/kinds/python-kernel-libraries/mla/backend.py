@@ -1,0 +1,42 @@
+import logging
+
+import torch
+
+logger = logging.getLogger(__name__)
+
+
+def mla_kernels_available() -> bool:
+    """Use the fused MLA decode kernels when they are installed."""
+    try:
+        props = torch.cuda.get_device_properties(0)
+        major = getattr(props, "major", None)
+        if isinstance(major, int) and major >= 9:  # expect(default): wrong-path sm_120 error
+            import flash_mla  # noqa: F401
+
+            return True
+    except ImportError:
+        logger.warning("install flash_mla for faster MLA decoding")
+    return False
+
+
+def fp8_linear_backend() -> str:
+    major, _ = torch.cuda.get_device_capability()
+    if major in (9, 10):
+        import deep_gemm  # noqa: F401
+
+        return "deep_gemm"
+    return "triton"
+
+
+def attention_backend() -> str:
+    cap = torch.cuda.get_device_capability()
+    if cap >= (8, 0):  # expect(default): wrong-path sm_120 error  expect(sm103): wrong-path sm_103 error
+        assert torch.ops.flash_attn_3 is not None
+        return "fa3"
+    return "sdpa"
+
+
+def prefer_flash_mla_flag() -> bool:
+    # Only a setting named after the library: nothing runs here.
+    use_flash_mla = torch.cuda.get_device_capability()[0] >= 9
+    return use_flash_mla
