@@ -168,7 +168,7 @@ TEST_F(CheckCli, CountsAgreeWithTheirNouns) {
   r = run({"audit", "--target", "sm_120", "--format", "html", "t"});
   EXPECT_NE(r.out.find(" in 1 file · 1 finding (0 errors, 1 warning, 0 notes), as"), std::string::npos);
   spit(dir / "u/one.py", "import torch\nCAP = torch.cuda.get_device_capability()[0]\nU = {9: 1, 10: 2}\nx = U[CAP]\n");
-  r = run({"fix", "--add", "sm_120", "--like", "sm_100", "u"});
+  r = run({"fix", "--add", "sm_110", "--like", "sm_100", "u"});
   EXPECT_EQ(r.err,
             "archscan: would patch 1 site in 1 file; 1 value was copied from a neighbour: review it; run again with "
             "--write to apply\n");
@@ -289,7 +289,7 @@ TEST_F(CheckCli, ControlCharactersInFileNamesAreEscapedInEveryFormat) {
   EXPECT_EQ(html.out.find("<b>|"), std::string::npos);
   EXPECT_NE(html.out.find("&lt;b&gt;"), std::string::npos);
 
-  ProcessResult diff = run({"fix", "n", "--add", "sm_120", "--like", "sm_100"});
+  ProcessResult diff = run({"fix", "n", "--add", "sm_110", "--like", "sm_100"});
   ASSERT_EQ(diff.exit_code, 0) << diff.err;
   EXPECT_EQ(diff.out.rfind("--- \"a/n/e\\033[31m<b>|`\\nx.py\"\n+++ \"b/n/e\\033[31m<b>|`\\nx.py\"\n@@", 0), 0u)
       << diff.out;

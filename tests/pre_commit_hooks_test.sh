@@ -49,12 +49,12 @@ mkdir "$work/repo/patches"
 hook archscan-patch-idempotent 0
 
 echo "== a patch set with work left fails, naming it"
-printf 'archscan: 1\nname: sm120\nrules:\n  - add: sm_120\n    like: sm_100\n' >"$work/repo/patches/sm120.yaml"
+printf 'archscan: 1\nname: sm110\nrules:\n  - add: sm_110\n    like: sm_100\n' >"$work/repo/patches/sm110.yaml"
 hook archscan-patch-idempotent 1
-grep -q '^patches/sm120.yaml would change:' "$work/out" || { cat "$work/out" >&2; fail "the patch set is not named"; }
+grep -q '^patches/sm110.yaml would change:' "$work/out" || { cat "$work/out" >&2; fail "the patch set is not named"; }
 
 echo "== once applied, it passes"
-(cd "$work/repo" && archscan patch patches/sm120.yaml . --write -q)
+(cd "$work/repo" && archscan patch patches/sm110.yaml . --write -q)
 hook archscan-patch-idempotent 0
 
 echo "== a broken patch set is an error, not a pass"

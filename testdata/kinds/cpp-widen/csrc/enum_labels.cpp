@@ -2,7 +2,7 @@
 // because this file defines the enumerator for the new arch.
 #include <stdexcept>
 
-enum class SmArch { kSm90 = 90, kSm100 = 100, kSm120 = 120 };
+enum class SmArch { kSm90 = 90, kSm100 = 100, kSm110 = 110, kSm120 = 120 };
 
 int pipelineStages(SmArch arch) {
   switch (arch) {  // expect: missing-arch sm_120 error
