@@ -117,6 +117,11 @@ class AuditCli : public ::testing::Test {
 
 const char* kCrashTable =
     "import torch\nT = {9: 1, 10: 2}\ndef f():\n    cap = torch.cuda.get_device_capability()[0]\n    return T[cap]\n";
+// The same with an sm_80 entry: an arm sm_120 can run, so fix adds it (like
+// sm_80; sm_90's and sm_100's values are for code sm_120 lacks).
+const char* kFixableTable =
+    "import torch\nT = {8: 1, 9: 1, 10: 2}\ndef f():\n    cap = torch.cuda.get_device_capability()[0]\n    return "
+    "T[cap]\n";
 
 TEST_F(AuditCli, MarkdownOfAThousandSitesStaysUnderSixtyThousandCharacters) {
   ProcessResult gen = runProcess("/usr/bin/env", {"python3", GEN_TREE, (dir / "tree").string()}, dir.string());
@@ -298,7 +303,7 @@ TEST_F(AuditCli, HtmlHeaderCountsGapsCheckDoesNotReport) {
 }
 
 TEST_F(AuditCli, EffortSaysWhatFixHandlesWhatNeedsAPersonAndWhatIsGated) {
-  spit(dir / "t/a.py", kCrashTable);  // a table fix adds sm_120 to
+  spit(dir / "t/a.py", kFixableTable);  // a table fix adds sm_120 to
   spit(
       dir / "t/gate.py",
       "import torch\ndef fp8(q):\n    major = torch.cuda.get_device_capability()[0]\n"
@@ -372,8 +377,8 @@ TEST_F(AuditCli, ACleanTreeSaysNothingToDoInsteadOfAnEmptyTable) {
 }
 
 TEST_F(AuditCli, RowsSayWhichSiteWhatDecidesItAndTheFix) {
-  spit(dir / "t/a.py", kCrashTable);
-  spit(dir / "t/sub/b.py", kCrashTable);
+  spit(dir / "t/a.py", kFixableTable);
+  spit(dir / "t/sub/b.py", kFixableTable);
   spit(
       dir / "t/gate.py",
       "import torch\ndef fp8(q):\n    major = torch.cuda.get_device_capability()[0]\n"
@@ -386,7 +391,7 @@ TEST_F(AuditCli, RowsSayWhichSiteWhatDecidesItAndTheFix) {
   YAML::Node t = j["rows"][0];
   EXPECT_EQ(t["effect"].as<std::string>(), "crash");
   EXPECT_EQ(t["decided_by"]["how"].as<std::string>(), "T[cap] (KeyError)");
-  EXPECT_EQ(t["fix"].as<std::string>(), "Add sm_120 like sm_100 (review any copied value); line 2: +, 12: 2");
+  EXPECT_EQ(t["fix"].as<std::string>(), "Add sm_120 like sm_80 (review any copied value); line 2: +, 12: 1");
   // Deliberate gates are low-confidence notes: the audit shows them with --all.
   EXPECT_EQ(j["rows"][2]["cells"]["sm_120"].as<std::string>(), "not-reported");
   YAML::Node gate = json({"--target", "sm_120", "--all", "t"})["rows"][2];

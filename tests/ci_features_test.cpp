@@ -133,11 +133,11 @@ TEST_F(CiFeatures, ProjectConfigSetsTargetsSourcesAndFamilies) {
 TEST_F(CiFeatures, PatchHonoursProjectConfig) {
   // Only the project's own capability helper makes TILES an arch table.
   spit(dir / "p/tiles.py", "import hw\nGEN = hw.query_gpu_generation()\nTILES = {9: 64, 10: 128}\nx = TILES[GEN]\n");
-  ProcessResult without = run({"fix", "p", "--add", "sm_120", "--like", "sm_100"});
+  ProcessResult without = run({"fix", "p", "--add", "sm_110", "--like", "sm_100"});
   EXPECT_EQ(without.out, "");
   spit(dir / "p/archscan.yaml", "capability-sources: [query_gpu_generation]\n");
-  ProcessResult with = run({"fix", "p", "--add", "sm_120", "--like", "sm_100"});
-  EXPECT_NE(with.out.find("+TILES = {9: 64, 10: 128, 12: 128}"), std::string::npos) << with.out << with.err;
+  ProcessResult with = run({"fix", "p", "--add", "sm_110", "--like", "sm_100"});
+  EXPECT_NE(with.out.find("+TILES = {9: 64, 10: 128, 11: 128}"), std::string::npos) << with.out << with.err;
 }
 
 TEST_F(CiFeatures, ConfigIsStrict) {
@@ -173,7 +173,7 @@ const char* kTwoRules =
     "    return get_nvcc_flags_list(supported_major_versions=[9, 10])\n"
     "\n"
     "\n"
-    "TILE = {9: 128, 10: 256}\n"
+    "TILE = {8: 64, 9: 128, 10: 256}\n"
     "\n"
     "\n"
     "def tile():\n"

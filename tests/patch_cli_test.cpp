@@ -57,8 +57,9 @@ TEST_F(PatchCli, MalformedPatchSetIsOneLineExit2NothingWritten) {
 
 // fix follows the hardware: an arm whose code the new arch cannot run is not
 // widened or copied for it (the sm_100 arm launches tcgen05 kernels; sm_120
-// has none), and the refusal names the evidence. sm_110, which has tcgen05,
-// gets the same arm. An arm sm_120 can run is copied as before.
+// has none), and the refusal names the evidence. An arm whose code nothing
+// here describes (tiles()) is refused too while sm_100's own kernels use
+// tcgen05. sm_110, which has tcgen05, gets the same arms.
 TEST_F(PatchCli, FixRefusesAPathTheNewArchCannotRun) {
   spit(dir / "hw/dispatch.py",
        "import torch\n\n\n"
@@ -83,10 +84,19 @@ TEST_F(PatchCli, FixRefusesAPathTheNewArchCannotRun) {
             std::string::npos)
       << r.err;
   EXPECT_EQ(r.out.find("return grouped_gemm_sm100"), std::string::npos) << r.out;  // no hunk around it
-  EXPECT_NE(r.out.find("+    elif major in (10, 12):"), std::string::npos) << r.out;  // tiles() is widened
+  // tiles() says nothing of what its sm_100 arm runs: B200's tile is not sent
+  // to sm_120 on --like's word, and sm_90's arm is wgmma code.
+  EXPECT_NE(r.err.find("hw/dispatch.py:15: not patched: tiles[major] (sm_120): what the sm_100 path runs is not "
+                       "known here, and sm_100's own kernels use tcgen05, which sm_120 lacks; no other path here is "
+                       "one sm_120 can run"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out.find("major in (10, 12)"), std::string::npos) << r.out;
   ProcessResult blackwell = run({"fix", "hw", "--add", "sm_110", "--like", "sm_100"});
   EXPECT_EQ(blackwell.err.find("not patched: gemm[major]"), std::string::npos) << blackwell.err;
   EXPECT_NE(blackwell.out.find("grouped_gemm_sm100"), std::string::npos) << blackwell.out;
+  EXPECT_NE(blackwell.out.find("+    elif major in (10, 11):\n         return 256"), std::string::npos)
+      << blackwell.out;
 }
 
 // `--like` is a preference: when its path needs what the new arch lacks, the
@@ -133,13 +143,87 @@ TEST_F(PatchCli, FixTakesAnArmTheNewArchCanRun) {
   EXPECT_NE(none.err.find("no other path here is one sm_120 can run"), std::string::npos) << none.err;
 }
 
+// A path nothing describes (a tile size, a case whose body names no kernel)
+// is sm_100's own as far as anyone knows, and sm_100's kernels use tcgen05:
+// sm_120 takes the arm it can run (sm_80's), or the site is refused with
+// that evidence. A patch set's own value is a path of its own and is
+// applied; sm_110, which has tcgen05, still takes sm_100's arm.
+TEST_F(PatchCli, FixDoesNotSendTheNewArchDownAnUnknownPathItsLikeCannotShare) {
+  spit(dir / "u/tiles.py",
+       "import torch\n\n"
+       "TILE_N = {8: 64, 9: 128, 10: 256}\n"
+       "BLOCK_N = {9: 128, 10: 256}\n\n\n"
+       "def tile_n():\n"
+       "    return TILE_N[torch.cuda.get_device_capability()[0]]\n\n\n"
+       "def block_n():\n"
+       "    return BLOCK_N[torch.cuda.get_device_capability()[0]]\n");
+  spit(dir / "u/stages.cu",
+       "#include <cuda_runtime.h>\n"
+       "#include <stdexcept>\n\n"
+       "int stages_for(int device) {\n"
+       "  int major = 0;\n"
+       "  cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device);\n"
+       "  switch (major) {\n"
+       "    case 8:\n"
+       "      return 3;\n"
+       "    case 9:\n"
+       "      return 4;\n"
+       "    case 10:\n"
+       "      return 6;\n"
+       "    default:\n"
+       "      throw std::runtime_error(\"unsupported GPU\");\n"
+       "  }\n"
+       "}\n");
+  ProcessResult r = run({"fix", "u", "--add", "sm_120", "--like", "sm_100"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("@@ -1,6 +1,6 @@ review: value copied from sm_80\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("+TILE_N = {8: 64, 9: 128, 10: 256, 12: 64}\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("review: widened from sm_80\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("     case 8:\n+    case 12:\n       return 3;\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("12: 256"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("BLOCK_N = {9: 128, 10: 256, 12"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("u/tiles.py:4: not patched: BLOCK_N (sm_120): what the sm_100 path runs is not known here, "
+                       "and sm_100's own kernels use tcgen05, which sm_120 lacks; no other path here is one sm_120 "
+                       "can run\n"),
+            std::string::npos)
+      << r.err;
+
+  // The JSON says the same: BLOCK_N refused, with the reason; check's fixes agree.
+  YAML::Node j = YAML::Load(run({"fix", "u", "--add", "sm_120", "--like", "sm_100", "--format", "json"}).out);
+  bool refused = false;
+  for (const auto& n : j["not_patched"])
+    if (n["site"].as<std::string>() == "BLOCK_N") {
+      refused = n["risk"].as<std::string>() == "refused";
+      EXPECT_NE(n["reason"].as<std::string>().find("sm_100's own kernels use tcgen05"), std::string::npos);
+    }
+  EXPECT_TRUE(refused) << YAML::Dump(j);
+  YAML::Node c = YAML::Load(run({"check", "u", "--target", "sm_120", "--format", "json", "--fail-on", "never"}).out);
+  std::map<std::string, std::string> likes;
+  for (const auto& f : c["findings"])
+    likes[f["site"]["name"].as<std::string>()] = f["fix"] ? f["fix"]["like"].as<std::string>() : "none";
+  EXPECT_EQ(likes["TILE_N"], "sm_80");
+  EXPECT_EQ(likes["BLOCK_N"], "none");
+
+  // Its own value is applied.
+  spit(dir / "own.yaml", "archscan: 1\nrules:\n  - add: sm_120\n    like: sm_100\n    values: {BLOCK_N: \"64\"}\n");
+  ProcessResult own = run({"patch", "own.yaml", "u"});
+  ASSERT_EQ(own.exit_code, 0) << own.err;
+  EXPECT_NE(own.out.find("+BLOCK_N = {9: 128, 10: 256, 12: 64}\n"), std::string::npos) << own.out;
+
+  // sm_110 runs sm_100's code: it is copied, as before.
+  ProcessResult thor = run({"fix", "u", "--add", "sm_110", "--like", "sm_100"});
+  EXPECT_NE(thor.out.find("+TILE_N = {8: 64, 9: 128, 10: 256, 11: 256}\n"), std::string::npos) << thor.out;
+  EXPECT_NE(thor.out.find("+BLOCK_N = {9: 128, 10: 256, 11: 256}\n"), std::string::npos) << thor.out;
+  EXPECT_NE(thor.out.find("     case 10:\n+    case 11:\n       return 6;\n"), std::string::npos) << thor.out;
+}
+
 // Every edit carries its risk, the same in the diff's hunk header and the
 // JSON: safe where the path the new arch joins is known to need nothing it
 // lacks, review for a copied value; a refused site is listed as refused.
 TEST_F(PatchCli, FixMarksEachEditsRisk) {
   spit(dir / "hw/dispatch.py",
        "import torch\n\n"
-       "TILES = {9: 128, 10: 256}\n\n\n"
+       "TILES = {8: 64, 9: 128, 10: 256}\n\n\n"
        "def tile():\n"
        "    return TILES[torch.cuda.get_device_capability()[0]]\n\n\n"
        "def gemm(a):\n"
@@ -153,7 +237,9 @@ TEST_F(PatchCli, FixMarksEachEditsRisk) {
        "    raise RuntimeError('unsupported GPU')\n");
   ProcessResult diff = run({"fix", "hw", "--add", "sm_120", "--like", "sm_90"});
   EXPECT_NE(diff.out.find("@@ safe: the path it admits needs nothing sm_120 lacks"), std::string::npos) << diff.out;
-  EXPECT_NE(diff.out.find("@@ review: value copied from sm_90"), std::string::npos) << diff.out;
+  // sm_90's tile is wgmma's, which sm_120 lacks: the value comes from sm_80's entry.
+  EXPECT_NE(diff.out.find("@@ review: value copied from sm_80"), std::string::npos) << diff.out;
+  EXPECT_NE(diff.out.find("+TILES = {8: 64, 9: 128, 10: 256, 12: 64}"), std::string::npos) << diff.out;
   ProcessResult json = run({"fix", "hw", "--add", "sm_120", "--like", "sm_100", "--all", "--format", "json"});
   YAML::Node d = YAML::Load(json.out);
   ASSERT_TRUE(d["not_patched"].IsSequence()) << json.out;
@@ -183,28 +269,28 @@ TEST_F(PatchCli, VerifyBuildRefusesWhatPtxasRejects) {
   spit(dir / "csrc/gemm.cu",
        "#include \"mma_helpers.cuh\"\n\n"
        "__global__ void gemm_kernel() {\n"
-       "#if __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000\n"
+       "#if __CUDA_ARCH__ == 1000 || __CUDA_ARCH__ == 1200\n"
        "  commit_step();\n"
        "#endif\n"
        "}\n");
   spit(dir / "csrc/reduce.cu",
        "__global__ void reduce_kernel(float* out) {\n"
-       "#if __CUDA_ARCH__ == 900 || __CUDA_ARCH__ == 1000\n"
+       "#if __CUDA_ARCH__ == 1000 || __CUDA_ARCH__ == 1200\n"
        "  __syncthreads();\n"
        "  out[threadIdx.x] = 0.f;\n"
        "#endif\n"
        "}\n");
-  ProcessResult plain = run({"fix", ".", "--add", "sm_120", "--like", "sm_100"});
+  ProcessResult plain = run({"fix", ".", "--add", "sm_121", "--like", "sm_120"});
   EXPECT_NE(plain.out.find("+++ b/csrc/gemm.cu"), std::string::npos) << plain.out;
-  ProcessResult r = run({"fix", ".", "--add", "sm_120", "--like", "sm_100", "--verify-build", "--write"});
+  ProcessResult r = run({"fix", ".", "--add", "sm_121", "--like", "sm_120", "--verify-build", "--write"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.err.find("csrc/gemm.cu:4: not patched: gemm_kernel[#if __CUDA_ARCH__] (sm_120): does not build for "
-                       "sm_120a (ptxas: error: Instruction 'tcgen05.fence' not supported"),
+  EXPECT_NE(r.err.find("csrc/gemm.cu:4: not patched: gemm_kernel[#if __CUDA_ARCH__] (sm_121): does not build for "
+                       "sm_121a (ptxas: error: Instruction 'tcgen05.fence' not supported"),
             std::string::npos)
       << r.err;
-  EXPECT_NE(r.err.find("verify-build: csrc/reduce.cu: builds for sm_120a"), std::string::npos) << r.err;
-  EXPECT_EQ(slurp(dir / "csrc/gemm.cu").find("1200"), std::string::npos);
-  EXPECT_NE(slurp(dir / "csrc/reduce.cu").find("__CUDA_ARCH__ == 1200"), std::string::npos);
+  EXPECT_NE(r.err.find("verify-build: csrc/reduce.cu: builds for sm_121a"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(dir / "csrc/gemm.cu").find("1210"), std::string::npos);
+  EXPECT_NE(slurp(dir / "csrc/reduce.cu").find("__CUDA_ARCH__ == 1210"), std::string::npos);
 }
 
 // fix never widens a decision made on purpose: a gate check lists as gated
@@ -226,7 +312,7 @@ TEST_F(PatchCli, FixLeavesDeliberateGatesAlone) {
        "    return x\n\n\n"
        "def plain(x):\n"
        "    major = torch.cuda.get_device_capability()[0]\n"
-       "    if major not in (9, 10):\n"
+       "    if major not in (8, 9, 10):\n"
        "        raise RuntimeError('unsupported GPU')\n"
        "    return x\n");
   ProcessResult r = run({"fix", "g", "--add", "sm_120", "--like", "sm_100"});
@@ -240,7 +326,7 @@ TEST_F(PatchCli, FixLeavesDeliberateGatesAlone) {
             std::string::npos)
       << r.err;
   EXPECT_EQ(r.out.find("(10, 11, 12)"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("+    if major not in (9, 10, 12):"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("+    if major not in (8, 9, 10, 12):"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("major not in (10, 12)"), std::string::npos) << r.out;
 }
 
@@ -311,7 +397,7 @@ TEST_F(PatchCli, WriteKeepsOwnerGroupAndMode) {
   fs::path file = dir / "tree/recipes.py";
   ASSERT_EQ(::chown(file.c_str(), 65534, 65534), 0);
   ASSERT_EQ(::chmod(file.c_str(), 0640), 0);
-  ProcessResult r = run({"fix", "tree", "--add", "sm_120", "--like", "sm_100", "--write"});
+  ProcessResult r = run({"fix", "tree", "--add", "sm_110", "--like", "sm_100", "--write"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   ASSERT_NE(slurp(file), kTable);  // it was replaced
   struct stat st;
@@ -350,23 +436,36 @@ TEST_F(PatchCli, GlobSelectingNothingIsAnError) {
 }
 
 TEST_F(PatchCli, ConflictingEditsAbortNamingBoth) {
-  // Both rules widen the same `arch_major == 10` comparison differently.
-  spit(dir / "a.yaml", "archscan: 1\nname: a\nrules:\n  - add: sm_120\n    like: sm_100\n");
+  // Both rules widen the same `sm == 100` comparison differently; both new
+  // archs run sm_100's tcgen05 code.
+  const std::string bySm =
+      "import torch\n"
+      "\n"
+      "def recipe():\n"
+      "    major, minor = torch.cuda.get_device_capability()\n"
+      "    sm = major * 10 + minor\n"
+      "    if sm == 90:\n"
+      "        return 1\n"
+      "    elif sm == 100:\n"
+      "        return 2\n"
+      "    else:\n"
+      "        raise ValueError(sm)\n";
+  spit(dir / "tree/recipes.py", bySm);
+  spit(dir / "a.yaml", "archscan: 1\nname: a\nrules:\n  - add: sm_103\n    like: sm_100\n");
   spit(dir / "b.yaml", "archscan: 1\nname: b\nrules:\n  - add: sm_110\n    like: sm_100\n");
   ProcessResult r = run({"patch", "a.yaml", "b.yaml", "tree", "--write"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(
-      r.err.find("conflicting edits: tree/recipes.py:7 (recipe[arch_major], a.yaml:4: add sm_120 like sm_100) and "
-                 "tree/recipes.py:7 (recipe[arch_major], b.yaml:4: add sm_110 like sm_100)"),
-      std::string::npos)
+  EXPECT_NE(r.err.find("conflicting edits: tree/recipes.py:8 (recipe[sm], a.yaml:4: add sm_103 like sm_100) and "
+                       "tree/recipes.py:8 (recipe[sm], b.yaml:4: add sm_110 like sm_100)"),
+            std::string::npos)
       << r.err;
-  EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
+  EXPECT_EQ(slurp(dir / "tree/recipes.py"), bySm);
 }
 
 TEST_F(PatchCli, FixEmitsAnEquivalentPatchSet) {
-  ProcessResult fix = run({"fix", "tree", "--add", "sm_120", "--like", "sm_100", "--emit-patchset", "kept.yaml"});
+  ProcessResult fix = run({"fix", "tree", "--add", "sm_110", "--like", "sm_100", "--emit-patchset", "kept.yaml"});
   ASSERT_EQ(fix.exit_code, 0) << fix.err;
-  EXPECT_NE(fix.out.find("+    elif arch_major in (10, 12):"), std::string::npos) << fix.out;
+  EXPECT_NE(fix.out.find("+    elif arch_major in (10, 11):"), std::string::npos) << fix.out;
   ProcessResult patch = run({"patch", "kept.yaml", "tree"});
   ASSERT_EQ(patch.exit_code, 0) << patch.err;
   EXPECT_EQ(patch.out, fix.out);
@@ -376,7 +475,7 @@ TEST_F(PatchCli, FixEmitsAnEquivalentPatchSet) {
 TEST_F(PatchCli, SymlinkOutOfTheRootIsNeverWritten) {
   spit(dir / "outside/table.py", kTable);
   fs::create_symlink(dir / "outside/table.py", dir / "tree/linked.py");
-  ProcessResult r = run({"fix", "tree", "--add", "sm_120", "--like", "sm_100", "--write"});
+  ProcessResult r = run({"fix", "tree", "--add", "sm_110", "--like", "sm_100", "--write"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(slurp(dir / "outside/table.py"), kTable);
   EXPECT_TRUE(fs::is_symlink(dir / "tree/linked.py"));
@@ -392,7 +491,7 @@ TEST_F(PatchCli, JsonListsEditsWithValueSource) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("\"text\": \", 12: 16\""), std::string::npos) << r.out;  // a one-line dict stays one line
   EXPECT_NE(r.out.find("\"value_source\": \"override\""), std::string::npos) << r.out;
-  ProcessResult plain = run({"fix", "tree", "--add", "sm_120", "--like", "sm_100", "--format", "json"});
+  ProcessResult plain = run({"fix", "tree", "--add", "sm_110", "--like", "sm_100", "--format", "json"});
   EXPECT_NE(plain.out.find("\"value_source\": \"copied-from sm_100\""), std::string::npos) << plain.out;
 }
 
@@ -405,13 +504,13 @@ TEST_F(PatchCli, SingleElementTupleStaysValidAndRangesAreListed) {
        "    if major not in SUPPORTED_ARCHS:\n"
        "        raise RuntimeError(major)\n"
        "def tiles(sm_version):\n"
-       "    if 100 <= sm_version < 120:\n"
+       "    if 100 <= sm_version < 110:\n"
        "        return 256\n"
        "    raise RuntimeError(sm_version)\n");
-  ProcessResult r = run({"fix", "tree/gates.py", "--add", "sm_120", "--like", "sm_100"});
+  ProcessResult r = run({"fix", "tree/gates.py", "--add", "sm_110", "--like", "sm_100"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("+SUPPORTED_ARCHS = (10, 12,)\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.err.find("tree/gates.py:8: not patched: tiles[sm_version] (sm_120): a range; ranges are never patched"),
+  EXPECT_NE(r.out.find("+SUPPORTED_ARCHS = (10, 11,)\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("tree/gates.py:8: not patched: tiles[sm_version] (sm_110): a range; ranges are never patched"),
             std::string::npos)
       << r.err;
 }
@@ -464,18 +563,25 @@ TEST_F(PatchCli, ByteIdenticalEditsFromTwoSetsAreOneEdit) {
   EXPECT_EQ(slurp(dir / "tree/sizes.py"), want);
 }
 
+// Two arms sm_110 can run (sm_100's tcgen05 one, sm_80's mma.sync one), so
+// each rule's choice stands and they disagree.
 TEST_F(PatchCli, OneSetAddingAnArchLikeTwoArchsConflicts) {
-  spit(dir / "tree/sizes.py", kSizes);
-  spit(dir / "ps.yaml", "archscan: 1\nrules:\n  - {add: sm_120, like: sm_100}\n  - {add: sm_120, like: sm_90}\n");
+  std::string sizes = kSizes;
+  sizes.replace(sizes.find("    9:"), 6, "    8:");
+  spit(dir / "tree/sizes.py", sizes);
+  std::string table = kTable;
+  table.replace(table.find("== 9"), 4, "== 8");
+  spit(dir / "tree/recipes.py", table);
+  spit(dir / "ps.yaml", "archscan: 1\nrules:\n  - {add: sm_110, like: sm_100}\n  - {add: sm_110, like: sm_80}\n");
   ProcessResult r = run({"patch", "ps.yaml", "tree", "--write"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err,
-            "archscan: conflicting edits: tree/recipes.py:7 (recipe[arch_major], ps.yaml:3: add sm_120 like sm_100) "
-            "writes `arch_major in (10, 12)` and tree/recipes.py:5 (recipe[arch_major], ps.yaml:4: add sm_120 like "
-            "sm_90) writes `arch_major in (9, 12)`: both add sm_120 to recipe[arch_major]; one must go (nothing was "
+            "archscan: conflicting edits: tree/recipes.py:7 (recipe[arch_major], ps.yaml:3: add sm_110 like sm_100) "
+            "writes `arch_major in (10, 11)` and tree/recipes.py:5 (recipe[arch_major], ps.yaml:4: add sm_110 like "
+            "sm_80) writes `arch_major in (8, 11)`: both add sm_110 to recipe[arch_major]; one must go (nothing was "
             "written)\n");
-  EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
-  EXPECT_EQ(slurp(dir / "tree/sizes.py"), kSizes);
+  EXPECT_EQ(slurp(dir / "tree/recipes.py"), table);
+  EXPECT_EQ(slurp(dir / "tree/sizes.py"), sizes);
 }
 
 TEST_F(PatchCli, ValueThatIsNotOneExpressionIsRefused) {
@@ -547,12 +653,12 @@ TEST_F(PatchCli, NothingToCopyNamesTheArch) {
 
 TEST_F(PatchCli, ReadOnlyTargetIsRefusedUnlessForced) {
   ::chmod((dir / "tree/recipes.py").c_str(), 0444);
-  ProcessResult r = run({"fix", "tree", "--add", "sm_120", "--like", "sm_100", "--write"});
+  ProcessResult r = run({"fix", "tree", "--add", "sm_110", "--like", "sm_100", "--write"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("recipes.py: read-only (mode 0444); not replaced, and nothing was written"), std::string::npos)
       << r.err;
   EXPECT_EQ(slurp(dir / "tree/recipes.py"), kTable);
-  ProcessResult forced = run({"fix", "tree", "--add", "sm_120", "--like", "sm_100", "--write", "--force"});
+  ProcessResult forced = run({"fix", "tree", "--add", "sm_110", "--like", "sm_100", "--write", "--force"});
   ASSERT_EQ(forced.exit_code, 0) << forced.err;
   EXPECT_NE(slurp(dir / "tree/recipes.py"), kTable);
   EXPECT_EQ(fs::status(dir / "tree/recipes.py").permissions() & fs::perms::all, fs::perms(0444));

@@ -148,7 +148,8 @@ const std::vector<OptionSpec>& optionTable() {
       {"like",
        0,
        "ARCH",
-       "The arch whose entries are copied (sm_100); where its path needs what --add lacks, the nearest arm it can run",
+       "The arch whose entries are copied (sm_100); where its path needs (or, unknown, may need) what --add lacks, the "
+       "nearest arm --add can run",
        kFix,
        Scope::CommandLine,
        &O::like,

@@ -3,7 +3,6 @@
 #include <cctype>
 
 #include "analyze/paths.h"
-#include "knowledge/hardware.h"
 
 namespace archscan {
 
@@ -36,17 +35,15 @@ void markRisk(Edit& e, const LinkedSite& s, const PatchRule& rule, const Knowled
       if (need && unmet(*need, rule.add, *k).empty())
         return set(Risk::Safe, "the path it admits needs nothing " + rule.add.name() + " lacks");
     }
-  // Taking `like`'s path on its word alone is riskier when like's own
-  // kernels use instructions `add` lacks (sm_100's tcgen05 for sm_120): lists
-  // like `cc in [90, 100, 101, 103]` pick the wgmma/tcgen05 code generators.
-  std::string why = "what the path it admits runs is not known";
-  if (const KnownArch* like = k ? k->archs.find(rule.like.major, rule.like.minor) : nullptr) {
-    std::string features;
-    for (const auto& f : lacking(rule.add, like->isa.signature, *k)) features += (features.empty() ? "" : ", ") + f;
-    if (!features.empty())
-      why += ", and " + rule.like.name() + "'s own kernels use " + features + ", which " + rule.add.name() + " lacks";
-  }
-  set(Risk::Review, why);
+  // The function is the new arch's own (`gen_gemm_sm120_module`): what its
+  // list lets in is built for that arch, whatever `like` runs.
+  for (const Arch& named : s.site.scope_archs)
+    if (named.major == rule.add.major)
+      return set(Risk::Review, "inside something named for " + named.name() + ", the path it admits is its own");
+  // Nothing says what like's path runs. Where like's own kernels use what
+  // `add` lacks (sm_100's tcgen05 for sm_120), planSite has already given
+  // add another arm or refused the site; what is left is for a reviewer.
+  set(Risk::Review, "what the path it admits runs is not known");
 }
 
 }  // namespace archscan

@@ -119,6 +119,33 @@ std::optional<std::string> likePathRefusal(const Site& s, const PatchRule& rule,
 
 namespace {
 
+// Why `rule.add` is not sent down `rule.like`'s path when nothing records
+// what that path runs (a run-time site; build lists are judged by the build):
+// like's own kernels use instructions add lacks ("what the sm_100 path runs is
+// not known here, and sm_100's own kernels use tcgen05, which sm_120 lacks").
+// nullopt when add has them, or when the path is recorded.
+std::optional<std::string> unknownLikePathRefusal(const Site& s, const PatchRule& rule, const Knowledge& k) {
+  if (s.build_list) return std::nullopt;  // what a build list compiles is judged by the build (--verify-build)
+  // Inside something named for the new arch (`gen_gemm_sm120_module`), the
+  // path is that arch's own, whatever keys the list was given.
+  for (const Arch& named : s.scope_archs)
+    if (named.major == rule.add.major) return std::nullopt;
+  bool likeArm = false;
+  for (size_t i = 0; i < s.entries.size(); ++i) {
+    if (!covers(s.entries[i].arch, rule.like)) continue;
+    if (needOf(s, armOf(s, i))) return std::nullopt;  // recorded: likePathRefusal and the rendered entry judge it
+    likeArm = true;
+  }
+  const KnownArch* like = k.archs.find(rule.like.major, rule.like.minor);
+  if (!likeArm || !like) return std::nullopt;
+  std::vector<std::string> missing = lacking(rule.add, like->isa.signature, k);
+  if (missing.empty()) return std::nullopt;
+  std::string features;
+  for (const std::string& f : missing) features += (features.empty() ? "" : ", ") + f;
+  return "what the " + rule.like.name() + " path runs is not known here, and " + rule.like.name() +
+         "'s own kernels use " + features + ", which " + rule.add.name() + " lacks";
+}
+
 SitePlan likeRefused(std::string reason) {
   SitePlan out = skipped(std::move(reason));
   out.like_refused = true;
@@ -248,11 +275,11 @@ SitePlan planLike(const SitePlanInput& in, const PatchRule& rule, const std::fun
   // new arch, or the patch set's own value), once rendered below.
   if (in.knowledge && s.site.kind != SiteKind::Mapping)
     if (auto why = likePathRefusal(s.site, rule, *in.knowledge)) return likeRefused(*why);
-  // Else check calls a site gated when every path it lets in needs what the new
-  // arch lacks (or it builds only arch-specific kernels of archs unlike it).
   // A patch set's own value for the new entry is a path of its own, judged
   // once rendered below.
   bool ownValue = in.value_override && in.value_override();
+  // Else check calls a site gated when every path it lets in needs what the new
+  // arch lacks (or it builds only arch-specific kernels of archs unlike it).
   if (in.knowledge && !ownValue && s.site.polarity == Polarity::Allow && s.confidence >= Confidence::Medium)
     if (auto why = hardwareGate(s.site, rule.add, *in.knowledge))
       return skipped("a hardware gate (" + *why + "); widening it would not give " + rule.add.name() +
@@ -260,6 +287,12 @@ SitePlan planLike(const SitePlanInput& in, const PatchRule& rule, const std::fun
   if (in.knowledge)
     if (auto why = callersGate(p, in.site, rule.add, *in.knowledge))
       return skipped(*why + "; widening it here would not give " + rule.add.name() + " a path");
+  // A path nothing here describes (a tile size, `cc in [90, 100]`) is like's
+  // own arch's code as far as anyone knows: when that arch's kernels use
+  // instructions the new one lacks, the new arch is not sent there on
+  // --like's word alone.
+  if (in.knowledge && !ownValue)
+    if (auto why = unknownLikePathRefusal(s.site, rule, *in.knowledge)) return likeRefused(*why);
   SitePlan out{SiteVerdict::Edits, {}, ""};
   out.rendered = renderSite(s, in.site, rule, source(), frontend,
                             in.value_override ? in.value_override() : std::nullopt, nestedIn(p, in.site, in.same_file));

@@ -50,7 +50,8 @@ struct SitePlanInput {
 std::optional<std::string> likePathRefusal(const Site& s, const PatchRule& rule, const Knowledge& k);
 
 // `source` gives the file's text; it is asked only when the site is rendered.
-// `like` is a preference: when its path needs what `add` lacks, the site is
+// `like` is a preference: when its path needs what `add` lacks, or runs what
+// nobody recorded while like's own kernels use what add lacks, the site is
 // patched like the arm `add` can run that is nearest to it (its own family
 // first, then the newest older arch whose instructions it has), and refused
 // with the evidence when there is none.
