@@ -40,8 +40,11 @@ demo:
 	@echo "== archscan check --target sm_121 testdata/frameworks/trtllm-sm-dispatch   (C++: Clang + the raw lexer)"
 	@$(BUILD)/archscan check --target sm_121 --fail-on never testdata/frameworks/trtllm-sm-dispatch
 	@echo
-	@echo "== archscan patch patches/sm120.yaml testdata/frameworks/sglang-symm-mem   (a dry run: nothing is written)"
-	@$(BUILD)/archscan patch patches/sm120.yaml testdata/frameworks/sglang-symm-mem
+	@echo "== archscan fix --add sm_120 --like sm_100 testdata/frameworks/sglang-symm-mem   (sm_100's path is not one sm_120 can take)"
+	@$(BUILD)/archscan fix --add sm_120 --like sm_100 testdata/frameworks/sglang-symm-mem
+	@echo
+	@echo "== archscan patch testdata/frameworks/sglang-symm-mem/sm120.yaml testdata/frameworks/sglang-symm-mem   (its own values; a dry run: nothing is written)"
+	@$(BUILD)/archscan patch testdata/frameworks/sglang-symm-mem/sm120.yaml testdata/frameworks/sglang-symm-mem
 
 test: build setup-test-tools
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
