@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "analyze/paths.h"
+
 namespace archscan {
 namespace {
 
@@ -42,6 +44,31 @@ std::vector<CodeObject> codeObjects(const Site& s) {
 
 bool anyRunsOn(const std::vector<CodeObject>& objects, const Arch& target) {
   return std::any_of(objects.begin(), objects.end(), [&](const CodeObject& o) { return runsOn(o, target); });
+}
+
+UnitBuild unitBuild(const LinkedUnit& u) {
+  UnitBuild b;
+  if (!u.unit.own_arch_flags) {
+    b.why = "no arch flags of its own: TORCH_CUDA_ARCH_LIST decides when it is built";
+    return b;
+  }
+  if (u.unit.open) {
+    b.why = "an arch flag is built at run time (an f-string)";
+    return b;
+  }
+  for (const auto& flag : u.unit.arch_flags)
+    for (const auto& o : flagCodeObjects(flag)) add(b.objects, o);
+  b.known = !b.objects.empty();
+  if (!b.known) b.why = "no arch flag could be read";
+  return b;
+}
+
+bool letsInAtRunTime(const Site& s, const Arch& t) {
+  if (s.build_list || s.kind == SiteKind::Guard || s.polarity != Polarity::Allow ||
+      s.spelling.kind == SpellingKind::CudaArchInt || s.skips)
+    return false;
+  TakenPath taken = takenPath(s, t);
+  return taken.arm != kFallbackArm || taken.past;
 }
 
 }  // namespace archscan

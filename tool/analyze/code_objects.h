@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "knowledge/hardware.h"
+#include "link/program.h"
 #include "model/facts.h"
 
 namespace archscan {
@@ -24,5 +25,22 @@ std::vector<CodeObject> codeObjects(const Site& buildList);
 
 // Whether any of `objects` runs on `target`.
 bool anyRunsOn(const std::vector<CodeObject>& objects, const Arch& target);
+
+// What a compiled module (a setup.py extension) is built for, when its own
+// file says: the code objects of every arch flag the file spells. Unknown
+// (`why` says) when its flags come from TORCH_CUDA_ARCH_LIST or from strings
+// built at run time: what is built cannot be read, and nothing is guessed.
+struct UnitBuild {
+  bool known = false;
+  std::string why;  // when not known
+  std::vector<CodeObject> objects;
+};
+UnitBuild unitBuild(const LinkedUnit& u);
+
+// Whether a site in a module's sources lets `t` in at run time: a decision
+// on the capability (not a build list, not an `#if __CUDA_ARCH__` guard, not
+// a test skip) whose range or key admits t, or that lets t past a refusal.
+// An else or a default is not counted: what it does is the arm's business.
+bool letsInAtRunTime(const Site& s, const Arch& t);
 
 }  // namespace archscan

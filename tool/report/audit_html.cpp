@@ -177,6 +177,17 @@ void printAuditHtml(const AuditModel& m, std::ostream& out) {
         .set("person_need", e.person == 1 ? "needs" : "need")
         .set("gated", e.gated);
   }
+  v.flag("has_modules", !m.modules.empty()).list("module_targets").list("modules");
+  for (const auto& t : m.targets) v.add("module_targets").set("name", t);
+  for (const auto& mod : m.modules) {
+    View& mv = v.add("modules");
+    std::string builds;
+    for (const auto& o : mod.code_objects) builds += (builds.empty() ? "" : ", ") + o;
+    mv.set("name", mod.name).set("where", mod.where.text()).set("href", mod.where.href);
+    mv.set("builds", mod.unknown.empty() ? builds : "not known: " + mod.unknown).list("cells");
+    for (const auto& c : mod.cells)
+      mv.add("cells").set("text", moduleCellText(c)).flag("broken", c.built == "none" && c.admitted > 0);
+  }
   v.set("component_source", m.component_source).list("components");
   for (const auto& c : m.components) {
     View& cv = v.add("components");

@@ -83,6 +83,28 @@ void printAuditJson(const AuditModel& m, const Program& p, std::ostream& out) {
     w.endObject();
   }
   w.endArray();
+  w.key("modules").beginArray();
+  for (const auto& mod : m.modules) {
+    w.beginObject().field("name", mod.name).field("file", mod.where.file).field("line", mod.where.line);
+    w.field("href", mod.where.href).field("sources_scanned", mod.sources);
+    w.key("code_objects").beginArray();
+    for (const auto& o : mod.code_objects) w.value(o);
+    w.endArray();
+    w.key("unknown");
+    if (mod.unknown.empty()) w.null();
+    else w.value(mod.unknown);
+    w.key("targets").beginObject();
+    for (size_t t = 0; t < mod.cells.size() && t < m.targets.size(); ++t) {
+      w.key(m.targets[t]).beginObject();
+      w.key("built");
+      if (mod.cells[t].built.empty()) w.null();
+      else w.value(mod.cells[t].built);
+      w.field("admitted_by", mod.cells[t].admitted).endObject();
+    }
+    w.endObject();
+    w.endObject();
+  }
+  w.endArray();
   w.key("rows").beginArray();
   for (const auto& r : m.rows) {
     w.beginObject();

@@ -118,6 +118,26 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
   if (shownComps < m.components.size())
     out << "\n_" << m.components.size() - shownComps << " more components left out; `--show all` lists them._\n";
 
+  if (!m.modules.empty()) {
+    out << "\n### Modules\n\nWhat each extension builds, and the run-time checks in its sources that admit each "
+           "target.\n\n| module | builds |";
+    for (const auto& t : m.targets) out << " " << cell(t) << " |";
+    out << "\n|---|---|";
+    for (size_t t = 0; t < m.targets.size(); ++t) out << "---|";
+    out << "\n";
+    for (const auto& mod : m.modules) {
+      std::string builds;
+      for (const auto& o : mod.code_objects) builds += (builds.empty() ? "" : ", ") + o;
+      out << "| " << link(AuditLink{mod.where.file, mod.where.line, mod.where.href}) << " " << cell(mod.name) << " | "
+          << cell(mod.unknown.empty() ? builds : "not known: " + mod.unknown) << " |";
+      for (const auto& c : mod.cells) {
+        bool broken = c.built == "none" && c.admitted > 0;
+        out << " " << (broken ? "❌ " : "") << cell(moduleCellText(c)) << " |";
+      }
+      out << "\n";
+    }
+  }
+
   if (std::string clean = nothingToDo(m); !clean.empty()) {
     out << "\n**" << clean << "**\n";
     if (!m.show_all) {  // no row to list: the message instead of an empty table

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <set>
 
+#include "analyze/code_objects.h"
 #include "analyze/coverage.h"
 #include "analyze/effect.h"
 #include "analyze/rules/rules.h"
@@ -449,7 +450,47 @@ Arch columnArch(Arch a) {
 
 void count(EffectCounts& c, Effect e) { c.n[e]++; }
 
+// Each module's build against the targets, and the checks that admit them.
+std::vector<AuditModule> auditModules(const Program& p, const AnalyzeOptions& analyzed, const Linker& link) {
+  std::vector<AuditModule> out;
+  for (const LinkedUnit& u : p.units) {
+    AuditModule mod;
+    mod.name = u.unit.name;
+    mod.where = link(u.file, u.unit.line);
+    mod.sources = u.source_files.size();
+    UnitBuild build = unitBuild(u);
+    if (!build.known) mod.unknown = build.why;
+    for (const auto& o : build.objects) mod.code_objects.push_back(o.name());
+    for (const Arch& t : analyzed.targets) {
+      AuditModuleCell cell;
+      if (build.known) {
+        bool sass = false, ptx = false;
+        for (const auto& o : build.objects)
+          if (runsOn(o, t)) (o.ptx ? ptx : sass) = true;
+        cell.built = sass ? "sass" : ptx ? "ptx" : "none";
+      }
+      for (const auto& ls : p.sites)
+        if (visible(ls, analyzed) && letsInAtRunTime(ls.site, t) &&
+            std::find(u.source_files.begin(), u.source_files.end(), ls.file) != u.source_files.end())
+          ++cell.admitted;
+      mod.cells.push_back(cell);
+    }
+    out.push_back(std::move(mod));
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string moduleCellText(const AuditModuleCell& c) {
+  std::string out = c.built.empty()     ? "not known"
+                    : c.built == "sass" ? "SASS"
+                    : c.built == "ptx"  ? "PTX (JIT)"
+                                        : "none";
+  if (c.admitted > 0)
+    out += "; " + counted(static_cast<size_t>(c.admitted), "check") + " admit" + (c.admitted == 1 ? "s" : "") + " it";
+  return out;
+}
 
 AuditModel buildAudit(const Program& p, const std::vector<Finding>& findings, const AnalyzeOptions& analyzed,
                       const AuditOptions& opts) {
@@ -685,6 +726,7 @@ AuditModel buildAudit(const Program& p, const std::vector<Finding>& findings, co
     m.notes.push_back(counted(static_cast<size_t>(other), "finding") + (other == 1 ? " concerns" : " concern") +
                       " other archs or no arch (sibling-gap, unlinked-site, "
                       "name-mismatch for another arch): shown on their rows as other findings.");
+  m.modules = auditModules(p, analyzed, link);
   return m;
 }
 

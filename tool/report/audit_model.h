@@ -133,11 +133,28 @@ struct AuditEffort {
   int fix = 0, person = 0, gated = 0;
 };
 
+// One compiled module (a setup.py extension) against the targets: what its
+// build holds for each, and how many run-time checks in its sources let the
+// target in. "none" with checks that admit is what not-built reports.
+struct AuditModuleCell {
+  std::string built;  // "sass", "ptx" (JIT only), "none", or "" when the build is not known
+  int admitted = 0;  // checks in its sources that let the target in
+};
+struct AuditModule {
+  std::string name;
+  AuditLink where;
+  size_t sources = 0;  // of its sources, those in the scan
+  std::vector<std::string> code_objects;  // sm_90a, compute_80
+  std::string unknown;  // why what it builds is not known; "" when known
+  std::vector<AuditModuleCell> cells;  // one per target
+};
+
 struct AuditModel {
   std::vector<std::string> targets;
   std::vector<AuditColumn> columns;  // targets, then near archs, then "older"
   std::vector<AuditRow> rows;  // sorted: product before support, by effect, component, file, line
   std::vector<AuditFamily> families;
+  std::vector<AuditModule> modules;  // build units, in the order of their files
   std::vector<AuditTargetSummary> summary;
   std::vector<AuditComponent> components;  // product first, by how many rows break
   AuditTotals totals;
@@ -171,6 +188,9 @@ std::string effortText(const AuditEffort& e);
 // "Nothing to do for sm_120: ..." when no site lacks a target and check
 // reports nothing (or there is no arch site at all); "" otherwise.
 std::string nothingToDo(const AuditModel& m);
+// "none; 2 checks admit it", "SASS", "PTX (JIT)", "not known": one module
+// cell, as text and markdown say it.
+std::string moduleCellText(const AuditModuleCell& c);
 // "3 findings (1 error, 2 warnings, 0 notes)"
 std::string findingTotals(const AuditTotals& t);
 

@@ -12,6 +12,12 @@ namespace {
 
 std::string pad(const std::string& s, size_t n) { return s.size() >= n ? s + " " : s + std::string(n - s.size(), ' '); }
 
+std::string joinedNames(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
 std::string cut(const std::string& s, size_t n) { return s.size() <= n ? s : s.substr(0, n - 3) + "..."; }
 
 std::string styled(CellState c, const Style& st) {
@@ -69,6 +75,20 @@ void printAuditText(const AuditModel& m, bool color, std::ostream& out) {
     out << "  " << pad(cut(c.name, w - 1), w) << pad(std::to_string(c.sites), 7)
         << pad(std::to_string(c.counts.at(Effect::Crash)), 7) << pad(std::to_string(c.counts.at(Effect::Fallback)), 10)
         << pad(std::to_string(c.counts.at(Effect::Unknown)), 9) << c.counts.at(Effect::Gated) << "\n";
+  }
+
+  if (!m.modules.empty()) {
+    out << "\nModules (what each extension builds, and the run-time checks in its sources that admit each target):\n";
+    for (const auto& mod : m.modules) {
+      out << "  " << st.bold(printable(mod.name)) << "  " << st.dim(printable(mod.where.text())) << "  "
+          << (mod.unknown.empty() ? "builds " + joinedNames(mod.code_objects) : "build not known: " + mod.unknown)
+          << "\n";
+      for (size_t t = 0; t < mod.cells.size() && t < m.targets.size(); ++t) {
+        std::string text = moduleCellText(mod.cells[t]);
+        bool broken = mod.cells[t].built == "none" && mod.cells[t].admitted > 0;
+        out << "    " << m.targets[t] << ": " << (broken ? st.red(text) : text) << "\n";
+      }
+    }
   }
 
   if (std::string clean = nothingToDo(m); !clean.empty()) {

@@ -329,7 +329,10 @@ check admits the target by an open range that holds it (`major >= 8`,
 `arch >= 90`) or by a key that names it; then the host code runs, the check
 passes, and the first launch fails with "no kernel image is available"
 instead of the check's own refusal. The finding names both ends: the check
-and the extension (file:line) with the code objects it builds.
+and the extension (file:line) with the code objects it builds. One finding
+per function, at its first check that admits the target: later choices in
+the function are reached only through it. `audit` lists each extension with
+what it builds for each target and how many checks in its sources admit it.
 Not reported: a module whose flags come from the environment
 (`TORCH_CUDA_ARCH_LIST`) or from strings built at run time, whose sources
 are globbed, or whose build includes a code object that runs on the target;

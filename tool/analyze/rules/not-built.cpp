@@ -5,6 +5,7 @@
 // host code runs, the check passes, and the first launch fails with "no
 // kernel image is available" instead of the check's own clear refusal.
 #include <algorithm>
+#include <map>
 
 #include "analyze/code_objects.h"
 #include "analyze/coverage.h"
@@ -26,37 +27,33 @@ std::string names(const std::vector<CodeObject>& objects) {
 void checkNotBuilt(const RuleContext& ctx, std::vector<Finding>& out) {
   const Program& p = ctx.program;
   for (const LinkedUnit& u : p.units) {
-    // Flags the file cannot show (TORCH_CUDA_ARCH_LIST from the environment,
-    // an f-string) leave what is built unknown: nothing is said.
-    if (!u.unit.own_arch_flags || u.unit.open) continue;
-    std::vector<CodeObject> objects;
-    for (const auto& flag : u.unit.arch_flags)
-      for (const auto& o : flagCodeObjects(flag))
-        if (std::none_of(objects.begin(), objects.end(),
-                         [&](const CodeObject& x) { return x.arch == o.arch && x.ptx == o.ptx; }))
-          objects.push_back(o);
-    if (objects.empty()) continue;
-    for (size_t i = 0; i < p.sites.size(); ++i) {
-      const LinkedSite& ls = p.sites[i];
-      const Site& s = ls.site;
-      if (std::find(u.source_files.begin(), u.source_files.end(), ls.file) == u.source_files.end()) continue;
-      // Run-time decisions only: `#if __CUDA_ARCH__` decides what is compiled.
-      if (!visible(ls, ctx.opts) || s.build_list || s.kind == SiteKind::Guard || s.polarity != Polarity::Allow ||
-          s.spelling.kind == SpellingKind::CudaArchInt || s.skips)
-        continue;
-      for (const Arch& t : ctx.opts.targets) {
-        if (anyRunsOn(objects, t) || unreachable(s, t)) continue;
-        // Let in by a range that holds it (`major >= 8`), by its own key, or
-        // past a refusal that spares it (`if (major < 8) throw`). An else or
-        // a default is not counted: what that does is the arm's business.
-        TakenPath taken = takenPath(s, t);
-        if (taken.arm == kFallbackArm && !taken.past) continue;
+    // Flags the file cannot show leave what is built unknown: nothing is said.
+    UnitBuild build = unitBuild(u);
+    if (!build.known) continue;
+    for (const Arch& t : ctx.opts.targets) {
+      if (anyRunsOn(build.objects, t)) continue;
+      // One finding per function: its first check that admits the target is
+      // where to refuse it; later choices in the function (`arch >= 90 ?
+      // tile_sm90 : tile_sm80`) are reached only through that one.
+      std::map<std::pair<std::string, std::string>, size_t> first;
+      for (size_t i = 0; i < p.sites.size(); ++i) {
+        const LinkedSite& ls = p.sites[i];
+        const Site& s = ls.site;
+        if (!visible(ls, ctx.opts)) continue;
+        if (std::find(u.source_files.begin(), u.source_files.end(), ls.file) == u.source_files.end()) continue;
+        if (unreachable(s, t) || !letsInAtRunTime(s, t)) continue;
+        auto [at, added] = first.emplace(std::pair(ls.file, s.scope), i);
+        if (!added && s.line < p.sites[at->second].site.line) at->second = i;
+      }
+      for (const auto& [where, i] : first) {
+        const LinkedSite& ls = p.sites[i];
+        const Site& s = ls.site;
         // wrong-path already names the path the target cannot run.
         if (wrongPath(s, ls.file, t, ctx.k)) continue;
         out.push_back(makeFinding(ctx, "not-built", i, Severity::Error, t.name(),
-                                  s.name + ": " + taken.how + " admits " + t.name() + " into " +
+                                  s.name + ": " + takenPath(s, t).how + " admits " + t.name() + " into " +
                                       (u.unit.name.empty() ? "the module" : u.unit.name) + " (" + u.file + ":" +
-                                      std::to_string(u.unit.line) + "), which is built for " + names(objects) +
+                                      std::to_string(u.unit.line) + "), which is built for " + names(build.objects) +
                                       " only: no code object of it runs on " + t.name() +
                                       " (no kernel image is available). Refuse " + t.name() +
                                       " here with a clear message, or build the module for it"));
