@@ -176,9 +176,14 @@ TEST_F(PatchCli, FixDoesNotSendTheNewArchDownAnUnknownPathItsLikeCannotShare) {
        "}\n");
   ProcessResult r = run({"fix", "u", "--add", "sm_120", "--like", "sm_100"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_NE(r.out.find("@@ -1,6 +1,6 @@ review: value copied from sm_80\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("@@ -1,6 +1,6 @@ review: value copied from sm_80 (not sm_100, whose kernels use tcgen05, which "
+                       "sm_120 lacks)\n"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("+TILE_N = {8: 64, 9: 128, 10: 256, 12: 64}\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("review: widened from sm_80\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("review: widened from sm_80 (not sm_100, whose kernels use tcgen05, which sm_120 lacks)\n"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("     case 8:\n+    case 12:\n       return 3;\n"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("12: 256"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("BLOCK_N = {9: 128, 10: 256, 12"), std::string::npos) << r.out;

@@ -196,6 +196,17 @@ SitePlan planSite(const SitePlanInput& in, const PatchRule& rule, const std::fun
   instead.like_text = other->name();
   SitePlan second = planLike(in, instead, source);
   if (second.verdict != SiteVerdict::Edits) return first;
+  // A reviewer sees why the edit copies another arm than the one asked for.
+  std::string why = " (not " + rule.like.name() + ", whose path needs what " + rule.add.name() + " lacks)";
+  if (const KnownArch* like = in.knowledge->archs.find(rule.like.major, rule.like.minor)) {
+    std::string features;
+    for (const auto& f : lacking(rule.add, like->isa.signature, *in.knowledge))
+      features += (features.empty() ? "" : ", ") + f;
+    if (!features.empty())
+      why = " (not " + rule.like.name() + ", whose kernels use " + features + ", which " + rule.add.name() + " lacks)";
+  }
+  for (Edit& e : second.rendered.edits)
+    if (e.risk == Risk::Review && !e.risk_why.empty()) e.risk_why += why;
   return second;
 }
 
