@@ -20,8 +20,18 @@ void markRisk(Edit& e, const LinkedSite& s, const PatchRule& rule, const Knowled
   if (punctuationOnly(e)) return set(Risk::Safe, "");  // the edit beside it carries the risk
   const std::string copied = "copied-from ";
   if (e.value_source == "override") return set(Risk::Safe, "value from the patch set's values");
-  if (e.value_source.rfind(copied, 0) == 0)
-    return set(Risk::Review, "value copied from " + e.value_source.substr(copied.size()));
+  if (e.value_source.rfind(copied, 0) == 0) {
+    std::string why = "value copied from " + e.value_source.substr(copied.size());
+    // Tile sizes and stage counts tuned where a block may use more shared
+    // memory than the new arch allows fail to launch there, or spill.
+    const KnownArch* from = k ? k->archs.find(rule.like.major, rule.like.minor) : nullptr;
+    const KnownArch* to = k ? k->archs.find(rule.add.major, rule.add.minor) : nullptr;
+    if (from && to && to->facts.smem_per_block_kb > 0 && from->facts.smem_per_block_kb > to->facts.smem_per_block_kb)
+      why += "; a block may use " + std::to_string(from->facts.smem_per_block_kb) + " KB of shared memory on " +
+             rule.like.name() + ", " + std::to_string(to->facts.smem_per_block_kb) + " KB on " + rule.add.name() +
+             ": check that what it sizes fits";
+    return set(Risk::Review, why);
+  }
   if (!e.value_source.empty()) return set(Risk::Review, e.value_source);  // widened from sm_100, narrowed: ...
   if (s.site.build_list)
     return set(Risk::Review, "a build list: the sources it compiles must build for " + rule.add.name());
