@@ -233,10 +233,10 @@ TEST_F(CiFeatures, SelectIgnoreAndRuleLevelsAgreeAcrossCheckAuditAndFix) {
 TEST_F(CiFeatures, UnknownRuleIdsAreUsageErrorsWithASuggestion) {
   ProcessResult r = run({"check", "--target", "sm_120", "--select", "sibling-gap,missing-arc", "t"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(
-      r.err,
-      "archscan: --select: 'missing-arc' is not one of missing-arch, sibling-gap, bounded-range, name-mismatch, "
-      "deny-list-review, unlinked-site, gated, wrong-path, suffix-mismatch, not-built; did you mean 'missing-arch'?\n");
+  EXPECT_EQ(r.err,
+            "archscan: --select: 'missing-arc' is not one of missing-arch, sibling-gap, bounded-range, name-mismatch, "
+            "deny-list-review, unlinked-site, gated, wrong-path, suffix-mismatch, not-built, never-admitted; did you "
+            "mean 'missing-arch'?\n");
   r = run({"fix", "--add", "sm_120", "--like", "sm_100", "--ignore", "gate", "t"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("did you mean 'gated'?"), std::string::npos) << r.err;

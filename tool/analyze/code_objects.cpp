@@ -71,4 +71,25 @@ bool letsInAtRunTime(const Site& s, const Arch& t) {
   return taken.arm != kFallbackArm || taken.past;
 }
 
+const LinkedUnit* neverAdmittedBy(const Program& p, size_t site, const Arch& t) {
+  const LinkedSite& ls = p.sites[site];
+  const Site& s = ls.site;
+  if (s.build_list || s.kind == SiteKind::Guard || s.polarity != Polarity::Allow || s.skips || letsInAtRunTime(s, t))
+    return nullptr;
+  if (!(s.check || s.exits_unlisted || ls.on_missing == OnMissing::Crash)) return nullptr;
+  for (const LinkedUnit& u : p.units) {
+    if (std::find(u.source_files.begin(), u.source_files.end(), ls.file) == u.source_files.end()) continue;
+    UnitBuild build = unitBuild(u);
+    bool builtFor = std::any_of(build.objects.begin(), build.objects.end(),
+                                [&](const CodeObject& o) { return !o.ptx && runsOn(o, t); });
+    if (!build.known || !builtFor) continue;
+    bool admitted = false;
+    for (const auto& other : p.sites)
+      if (std::find(u.source_files.begin(), u.source_files.end(), other.file) != u.source_files.end())
+        admitted |= letsInAtRunTime(other.site, t);
+    if (!admitted) return &u;
+  }
+  return nullptr;
+}
+
 }  // namespace archscan

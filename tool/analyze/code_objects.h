@@ -43,4 +43,10 @@ UnitBuild unitBuild(const LinkedUnit& u);
 // An else or a default is not counted: what it does is the arm's business.
 bool letsInAtRunTime(const Site& s, const Arch& t);
 
+// A module built for `t` (SASS or an a/f target that runs there, not only
+// generic PTX) whose run-time checks all keep `t` out: the check `site`
+// refuses t (it crashes or leaves), and no check in the module's sources lets
+// t in. A forgotten key, or a build nothing uses. The module, or null.
+const LinkedUnit* neverAdmittedBy(const Program& p, size_t site, const Arch& t);
+
 }  // namespace archscan

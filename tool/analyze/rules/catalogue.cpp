@@ -340,6 +340,48 @@ a site `wrong-path` already reports for the same target (it names the path
 the target cannot run); `#if __CUDA_ARCH__` guards, which decide what is
 compiled. Modules of CMake targets and JIT loaders are not joined yet.
 )"},
+      {"never-admitted", "NeverAdmitted",
+       "A module is built for the target, but every run-time check in its sources keeps the target out.",
+       "The extension's arch flags compile kernels that run on the target, yet the checks compiled beside them "
+       "refuse it: a key forgotten when the build was extended, or a build nothing lets in. Add the target to "
+       "the check if its kernels are meant for it, or drop it from the build.",
+       Severity::Error, checkNeverAdmitted,
+       R"(# setup.py: check --target sm_120
+from setuptools import setup
+from torch.utils.cpp_extension import BuildExtension, CUDAExtension
+
+# Hopper and the RTX Blackwell cards each get their own kernels.
+cc_flag = ["-gencode", "arch=compute_90a,code=sm_90a", "-gencode", "arch=compute_120a,code=sm_120a"]
+
+setup(
+    name="fp8_gemm",
+    ext_modules=[CUDAExtension("fp8_gemm._C", ["csrc/api.cpp", "csrc/gemm.cu"],
+                               extra_compile_args={"nvcc": ["-O3"] + cc_flag})],
+    cmdclass={"build_ext": BuildExtension},
+)
+==> csrc/api.cpp <==
+#include <ATen/cuda/CUDAContext.h>
+
+void check_device() {
+  auto dprops = at::cuda::getCurrentDeviceProperties();
+  TORCH_CHECK(dprops->major == 9, "fp8_gemm needs a Hopper GPU");  // error[never-admitted] sm_120: built, refused
+}
+)",
+       AuditRole::FromSeverity, false,
+       R"(A run-time check in a source file of a compiled module keeps the target
+out (it crashes or leaves for it), and no check in the module's sources
+lets the target in, while the module's arch flags build code for the target
+itself: SASS that runs there or its `a`/`f` target, not only generic PTX.
+The module is joined as for `not-built` (a setup.py `CUDAExtension` whose
+sources name the check's file and whose flags are its own). Either a key was
+forgotten when the build was extended (the kernels are there and the check
+refuses them), or the build compiles for an arch nothing lets in. The
+finding sits on the refusing check and names the module (file:line) and
+the code objects built for the target. `missing-arch` steps aside on such a
+check: this finding says more. Not reported: modules whose build cannot be
+read from the file, and checks that already admit the target elsewhere in
+the module's sources.
+)"},
       // scripts/new-rule.sh adds entries above this line.
   };
   return rules;

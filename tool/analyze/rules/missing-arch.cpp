@@ -1,5 +1,6 @@
 // missing-arch: a target arch is absent from an allow-list site.
 #include "analyze/callers.h"
+#include "analyze/code_objects.h"
 #include "analyze/coverage.h"
 #include "analyze/effect.h"
 #include "analyze/paths.h"
@@ -48,6 +49,7 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
       if (hardwareGate(s, t, ctx.k)) continue;  // every path needs what t lacks: gated reports it
       if (callersGate(ctx.program, i, t, ctx.k)) continue;  // so does every caller's: gated reports it
       if (wrongPath(s, ls.file, t, ctx.k)) continue;  // t falls into a path it cannot run: wrong-path reports it
+      if (neverAdmittedBy(ctx.program, i, t)) continue;  // its module is built for t: never-admitted says so
       const LinkedSite* wider = widerSibling(ctx.program, ls, t);
       if (perArch && !wider) continue;
       // A site of one arch is arch-specific on purpose, unless that arch is
