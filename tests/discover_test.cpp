@@ -137,7 +137,9 @@ TEST_F(Discover, StampsEachFileAsStatDoesAndSkipsHugeOnes) {
   EXPECT_EQ(find(d, "big.py"), nullptr);
   ASSERT_EQ(d.diagnostics.size(), 1u);
   EXPECT_EQ(d.diagnostics[0].file, "big.py");
-  EXPECT_EQ(d.diagnostics[0].message, "skipped: larger than 0 MiB");
+  EXPECT_EQ(d.diagnostics[0].message,
+            "skipped: larger than 1024 bytes (named on the command line, a file is read whatever its size)");
+  EXPECT_EQ(d.too_large, std::vector<std::string>{"big.py"});
   for (const std::string& p : std::vector<std::string>{"pkg/sub/ops.py", "alias.py"}) {
     const SourceFile* f = find(d, p);
     ASSERT_NE(f, nullptr) << p;

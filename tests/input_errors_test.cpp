@@ -94,6 +94,44 @@ TEST_F(InputErrors, NothingToScanExits2) {
   expectStopped({"check", "docs/README.md"}, "archscan: docs/README.md" + nothing);
 }
 
+// A folder whose only readable files are over the walk's 8 MiB limit is
+// nothing to scan too, and the message says why and how to read them: a
+// file named on the command line is read whatever its size. Beside a file
+// that is scanned, each one skipped is a note.
+TEST_F(InputErrors, NothingToScanSaysTheFilesWereTooLarge) {
+  // A real capability table, then a long generated tail: 8 MiB and one byte.
+  std::string big = std::string(kTables) + "\n# generated\n";
+  big += std::string((std::size_t{8} << 20) + 1 - big.size() - 1, '#') + "\n";
+  spit(dir / "gen/tables_a.py", big);
+  const std::string tail =
+      " larger than 8 MiB, the most a folder's walk reads; named on the command line, a file is read whatever its "
+      "size\n";
+  for (const auto& args : everyCommand({"gen"}))
+    expectStopped(args,
+                  "archscan: gen: nothing to scan: the one file there archscan reads, gen/tables_a.py, is" + tail);
+  spit(dir / "gen/tables_b.py", big);
+  spit(dir / "gen/notes.md", "# not read\n");
+  expectStopped({"check", "--target", "sm_120", "gen"},
+                "archscan: gen: nothing to scan: all 2 files there archscan reads (gen/tables_a.py, gen/tables_b.py) "
+                "are" +
+                    tail);
+  // Named, it is read and its table found.
+  ProcessResult named = run({"check", "--target", "sm_120", "--no-cache", "gen/tables_a.py"});
+  EXPECT_EQ(named.exit_code, 1) << named.err;
+  EXPECT_NE(named.out.find("gen/tables_a.py:"), std::string::npos) << named.out;
+  // Beside a file that is read, the large ones are notes of the report and the scan goes on.
+  fs::copy_file(dir / "t/tables.py", dir / "gen/small.py");
+  ProcessResult some = run({"check", "--target", "sm_120", "--no-cache", "gen"});
+  EXPECT_EQ(some.exit_code, 1) << some.err;
+  for (const char* f : {"gen/tables_a.py", "gen/tables_b.py"})
+    EXPECT_NE(some.out.find(std::string(f) +
+                            ": note: skipped: larger than 8 MiB (named on the command line, a file is read whatever "
+                            "its size)\n"),
+              std::string::npos)
+        << some.out;
+  EXPECT_NE(some.out.find("gen/small.py:"), std::string::npos) << some.out;
+}
+
 // A malformed compile_commands.json never aborts (it did, with SIGABRT, from
 // inside the Clang loader's call_once): given with -p it is one line and exit
 // 2, found on its own at the root it is a warning and the scan goes on.

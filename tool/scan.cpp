@@ -88,8 +88,8 @@ std::string joined(const std::vector<std::string>& paths) {
 // Discovery errors are input errors; its notes and warnings (a file too
 // large, a file named on the command line that no front-end reads) are
 // skips on purpose and stay diagnostics.
-void splitDiscovery(Discovery& found, const ScanOptions& opts, std::vector<Diagnostic>& input_errors,
-                    std::vector<Diagnostic>& notices) {
+void splitDiscovery(Discovery& found, const DiscoverOptions& d, const ScanOptions& opts,
+                    std::vector<Diagnostic>& input_errors, std::vector<Diagnostic>& notices) {
   std::vector<Diagnostic> kept;
   for (auto& d : found.diagnostics) (d.level == "error" ? input_errors : kept).push_back(std::move(d));
   found.diagnostics = std::move(kept);
@@ -101,10 +101,21 @@ void splitDiscovery(Discovery& found, const ScanOptions& opts, std::vector<Diagn
                             : "exclude '" + e.pattern + "' (relative to " + e.origin_file + "'s folder)";
     notices.push_back({"warning", e.origin_file, e.origin_line, where + " matches nothing"});
   }
-  if (input_errors.empty() && found.files.empty())
-    input_errors.push_back({"error", joined(scanPaths(opts)), 0,
-                            "nothing to scan: no Python, C, C++, CUDA, CMake, shell, Dockerfile or workflow file "
-                            "there (after .gitignore and exclude globs)"});
+  if (!input_errors.empty() || !found.files.empty()) return;
+  std::string why =
+      "no Python, C, C++, CUDA, CMake, shell, Dockerfile or workflow file there (after .gitignore and "
+      "exclude globs)";
+  // Files it would read were there, all too large: say which and how to read them anyway.
+  if (const auto& big = found.too_large; !big.empty()) {
+    std::string names;
+    for (size_t i = 0; i < big.size() && i < 3; ++i) names += (i ? ", " : "") + big[i];
+    if (big.size() > 3) names += ", ...";
+    why = big.size() == 1 ? "the one file there archscan reads, " + names + ", is"
+                          : "all " + std::to_string(big.size()) + " files there archscan reads (" + names + ") are";
+    why += " larger than " + sizeLimitText(d.max_bytes) + ", the most a folder's walk reads; named on the command " +
+           "line, a file is read whatever its size";
+  }
+  input_errors.push_back({"error", joined(scanPaths(opts)), 0, "nothing to scan: " + why});
 }
 
 // A file whose bytes could not be read (no content hash) or decoded (not
@@ -173,7 +184,7 @@ Extracted discoverAndExtract(const ScanOptions& opts, const Knowledge& k, const 
   for (const auto& e : opts.excludes) d.excludes.push_back({e.pattern, e.base});
   if (opts.cache) d.list_suffixes.assign(kHeaderSuffixes.begin(), kHeaderSuffixes.end());
   Discovery found = discover(scanPaths(opts), d, frontends);
-  splitDiscovery(found, opts, out.input_errors, out.notices);
+  splitDiscovery(found, d, opts, out.input_errors, out.notices);
   if (!out.input_errors.empty()) return out;
   if (shard.count > 1) {
     std::vector<SourceFile> mine;

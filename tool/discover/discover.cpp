@@ -303,8 +303,10 @@ class Walk {
     // One stat per file, kept: extraction and the snapshot need it too.
     std::optional<FileStamp> stamp = in.stamp(e.name);
     if (stamp && stamp->size > opts_.max_bytes) {
-      out_.diagnostics.push_back(
-          {"note", displayPath(p), 0, "skipped: larger than " + std::to_string(opts_.max_bytes >> 20) + " MiB"});
+      out_.diagnostics.push_back({"note", displayPath(p), 0,
+                                  "skipped: larger than " + sizeLimitText(opts_.max_bytes) +
+                                      " (named on the command line, a file is read whatever its size)"});
+      out_.too_large.push_back(displayPath(p));
       return;
     }
     std::string display = !displayBase_ ? names_.display(p) : displayBase_->empty() ? rel : join(*displayBase_, rel);
@@ -342,6 +344,12 @@ class Walk {
 };
 
 }  // namespace
+
+std::string sizeLimitText(std::size_t bytes) {
+  if (bytes >= (std::size_t{1} << 20) && bytes % (std::size_t{1} << 20) == 0)
+    return std::to_string(bytes >> 20) + " MiB";
+  return std::to_string(bytes) + " bytes";
+}
 
 Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions& opts, const FrontendSet& frontends) {
   Discovery out;

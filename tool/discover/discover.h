@@ -52,8 +52,15 @@ struct Discovery {
   std::vector<SourceFile> files;
   std::vector<Diagnostic> diagnostics;
   std::vector<size_t> exclude_hits;  // per DiscoverOptions::excludes: paths it skipped
+  // Files a front-end reads that the walk skipped for being larger than
+  // DiscoverOptions::max_bytes (display paths): when they are all there
+  // was, "nothing to scan" must say so.
+  std::vector<std::string> too_large;
   std::vector<TreeListing> listings;  // one per walked folder, when DiscoverOptions::list_suffixes is set
 };
+
+// How a size limit reads in a message: "8 MiB", or bytes below one MiB.
+std::string sizeLimitText(std::size_t bytes);
 
 // A file is read when one of `frontends` accepts its name.
 Discovery discover(const std::vector<std::string>& paths, const DiscoverOptions& opts, const FrontendSet& frontends);
