@@ -181,6 +181,27 @@ TEST(FactsIo, EveryFieldRoundTrips) {
   EXPECT_EQ(back.diagnostics[0].message, "syntax error \xc3\xa9");
 }
 
+// JSON strings are UTF-8 only; a file name is any bytes. The cache must give
+// back the very bytes (0xff, a lone Latin-1 0xe9), not U+FFFD in their place.
+TEST(FactsIo, BytesThatAreNotUtf8RoundTripExactly) {
+  FileFacts f = fullFacts();
+  f.path = "pkg/caps\xff.py";
+  f.diagnostics[0].file = "pkg/caf\xe9/x.py";
+  std::string once = writeFileFacts(f);
+  EXPECT_NE(once.find("{\"hex\":\"706b672f63617073ff2e7079\"}"), std::string::npos) << once;
+  FileFacts back = readFileFacts(once, "test");
+  EXPECT_EQ(back.path, f.path);
+  EXPECT_EQ(back.diagnostics[0].file, f.diagnostics[0].file);
+  EXPECT_EQ(back.module, f.module);  // UTF-8 stays a plain string
+  EXPECT_EQ(writeFileFacts(back), once);
+  // Hex is only ever written for bytes that are not UTF-8, and must be hex.
+  for (const char* bad : {"{\"hex\":\"706b67\"}", "{\"hex\":\"7g\"}", "{\"hex\":\"ff\",\"x\":1}", "{}"}) {
+    std::string damaged = once;
+    damaged.replace(damaged.find("{\"hex\":\"706b672f63617073ff2e7079\"}"), 34, bad);
+    EXPECT_THROW(readFileFacts(damaged, "x"), FactsFormatError) << bad;
+  }
+}
+
 TEST(FactsIo, DocumentsRoundTripAndCheckTheirFormat) {
   FactsDocument doc;
   doc.producer = "archscan 0.1.0";

@@ -95,6 +95,46 @@ TEST_F(Scale, WarmCacheGivesTheColdOutputByteForByte) {
   EXPECT_EQ(check({"--cache-dir", cache, "."}), plain);
 }
 
+// A file name may be any bytes, and the content cache stores JSON: a name
+// that is not UTF-8 must come back from it as it went in, or the report
+// (and fix's writes) would name another file. Every writer shows such a
+// byte as the text writer does, \xff, so the JSON is valid UTF-8 too.
+TEST_F(Scale, ANameThatIsNotUtf8ReadsTheSameFromTheCache) {
+  fs::path tree = dir / "tree";
+  // 0xff, and 0xe9 alone (Latin-1 e-acute): neither is UTF-8.
+  test::spit(tree / "kernels" / "caps\xff.py", test::kOneCapabilityTable);
+  test::spit(tree / "caf\xe9" / "CMakeLists.txt",
+             "cmake_minimum_required(VERSION 3.18)\nset(CMAKE_CUDA_ARCHITECTURES 90 100)\n");
+  std::string cache = (dir / "cache").string();
+  auto scan = [&](const std::string& format, const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {"check", "--target", "sm_120", "--all", "--fail-on", "never", "--format", format};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.push_back("tree");
+    ProcessResult r = runProcess(ARCHSCAN_BIN, args, dir.string());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err, "") << r.err;
+    return timeless(r.out);
+  };
+  for (std::string format : {"text", "json", "sarif"}) {
+    fs::remove_all(cache);
+    std::string plain = scan(format, {"--no-cache"});
+    EXPECT_EQ(scan(format, {"-q", "--cache-dir", cache}), plain) << format << ": cold";
+    EXPECT_EQ(scan(format, {"-q", "--cache-dir", cache}), plain) << format << ": warm, from the snapshot";
+    fs::remove_all(fs::path(cache) / "snapshots");
+    EXPECT_EQ(scan(format, {"-q", "--cache-dir", cache}), plain) << format << ": warm, from the content cache";
+    EXPECT_EQ(plain.find("\xef\xbf\xbd"), std::string::npos) << format << ": U+FFFD in\n" << plain;
+    EXPECT_EQ(plain.find('\xff'), std::string::npos) << format << ": a raw byte in\n" << plain;
+    if (format == "text") {
+      EXPECT_NE(plain.find("tree/kernels/caps\\xff.py:3: error[missing-arch]"), std::string::npos) << plain;
+      EXPECT_NE(plain.find("tree/caf\\xe9/CMakeLists.txt:2:"), std::string::npos) << plain;
+    } else if (format == "json") {
+      EXPECT_NE(plain.find("\"file\": \"tree/kernels/caps\\\\xff.py\""), std::string::npos) << plain;
+    } else {
+      EXPECT_NE(plain.find("\"uri\": \"tree/kernels/caps%FF.py\""), std::string::npos) << plain;
+    }
+  }
+}
+
 TEST_F(Scale, KnowledgeChangesMissTheCache) {
   std::string cache = (dir / "cache").string();
   check({"--cache-dir", cache, "."});

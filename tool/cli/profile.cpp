@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "util/escape.h"
 #include "util/plural.h"
 
 namespace archscan {
@@ -26,12 +27,12 @@ void printProfile(const ScanProfile& p, std::ostream& out) {
        counted(p.families, "family", "families").c_str());
   line("  analyze              %8.2f s CPU: %s", p.analyze_cpu, counted(p.findings, "finding").c_str());
   if (!p.cache_dir.empty())
-    line("  cache %s: %s unchanged since the last scan (not read), %s, %s, %zu pruned", p.cache_dir.c_str(),
+    line("  cache %s: %s unchanged since the last scan (not read), %s, %s, %zu pruned", printable(p.cache_dir).c_str(),
          counted(p.unchanged, "file").c_str(), counted(p.cache_hits, "hit").c_str(),
          counted(p.cache_misses, "miss", "misses").c_str(), p.cache_pruned);
   else if (p.facts_io_cpu == 0) line("  cache off");
   if (!p.slowest.empty()) line("  costliest files (CPU s):");
-  for (const auto& [s, path] : p.slowest) line("    %8.3f  %s", s, path.c_str());
+  for (const auto& [s, path] : p.slowest) line("    %8.3f  %s", s, printable(path).c_str());
 }
 
 }  // namespace archscan

@@ -1,6 +1,7 @@
 #include "facts_io/facts_io.h"
 
 #include <llvm/ADT/SmallVector.h>
+#include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/Compression.h>
 #include <llvm/Support/Error.h>
 #include <llvm/Support/JSON.h>
@@ -41,7 +42,13 @@ struct Writer {
   static Value value(bool x) { return x; }
   static Value value(char x) { return int(x); }
   static Value value(uint64_t x) { return std::to_string(x); }
-  static Value value(const std::string& x) { return x; }
+  // JSON strings hold only UTF-8, and llvm::json would put U+FFFD for the
+  // rest; a file name may be any bytes, and what the cache gives back must
+  // be what the front-end saw. Such a string is written as its bytes in hex.
+  static Value value(const std::string& x) {
+    if (llvm::json::isUTF8(x)) return x;
+    return Object{{"hex", llvm::toHex(x, /*LowerCase=*/true)}};
+  }
   static Value value(const ByteRange& r) { return Array{r.begin, r.end}; }
   static Value value(const Arch& a) {
     return Array{a.major, a.minor, a.major_only, std::string(1, a.variant == Variant::None ? '-' : char(a.variant))};
@@ -126,9 +133,15 @@ class Reader {
     x = *b;
   }
   void read(const Value& v, const char* name, std::string& x) const {
-    auto s = v.getAsString();
-    if (!s) fail(std::string("'") + name + "' is not a string");
-    x = s->str();
+    if (auto s = v.getAsString()) {
+      x = s->str();
+      return;
+    }
+    // Bytes that are not UTF-8, as Writer wrote them; never for a UTF-8 string.
+    const Object* o = v.getAsObject();
+    auto hex = o && o->size() == 1 ? o->getString("hex") : std::nullopt;
+    if (!hex || !llvm::tryGetFromHex(*hex, x) || llvm::json::isUTF8(x))
+      fail(std::string("'") + name + "' is not a string");
   }
   void read(const Value& v, const char* name, uint64_t& x) const {
     std::string text;

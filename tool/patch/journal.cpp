@@ -151,7 +151,7 @@ Journal plannedJournal(const std::vector<FileWrite>& writes, const std::string& 
 
 std::string journalJson(const Journal& j) {
   std::ostringstream out;
-  JsonWriter w(out);
+  JsonWriter w(out, JsonWriter::Bytes::Exact);  // recovery must find the very files it names
   w.beginObject().field("archscan_journal", 1).field("id", j.id).key("targets").beginArray();
   for (const auto& t : j.targets)
     w.beginObject()

@@ -5,6 +5,23 @@
 
 namespace archscan {
 
+size_t utf8Length(std::string_view s, size_t i) {
+  const auto* b = reinterpret_cast<const unsigned char*>(s.data());
+  size_t n = s.size();
+  unsigned char c = b[i];
+  if (c < 0x80) return 1;
+  size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  if (len == 0 || i + len > n) return 0;
+  // The second byte's range depends on the first: no overlong forms, no
+  // surrogates (ED A0..BF), nothing past U+10FFFF (F4 90..).
+  unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+  unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+  if (b[i + 1] < lo || b[i + 1] > hi) return 0;
+  for (size_t k = 2; k < len; ++k)
+    if ((b[i + k] & 0xC0) != 0x80) return 0;
+  return len;
+}
+
 std::string printable(std::string_view s) {
   std::string out;
   out.reserve(s.size());
@@ -27,10 +44,8 @@ std::string printable(std::string_view s) {
       ++i;
       continue;
     }
-    size_t len = (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    bool ok = len > 0 && i + len <= n && !(len == 2 && c < 0xC2);
-    for (size_t k = 1; ok && k < len; ++k) ok = (b[i + k] & 0xC0) == 0x80;
-    if (!ok) {
+    size_t len = utf8Length(s, i);
+    if (len == 0) {
       hex("\\x%02x", c);
       ++i;
       continue;

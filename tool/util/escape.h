@@ -7,6 +7,12 @@
 
 namespace archscan {
 
+// The length of the well-formed UTF-8 sequence that starts at s[i] (1 for
+// ASCII), or 0 when the byte there starts none: a stray continuation byte,
+// a truncated sequence, an overlong form, a surrogate or a code point above
+// U+10FFFF (Unicode's table 3-7, as JSON parsers check it).
+size_t utf8Length(std::string_view s, size_t i);
+
 // Control characters (C0, DEL, C1) and bytes that are not UTF-8 as visible
 // escapes: ESC -> \x1b, newline -> \x0a, U+009B -> \u009b. Printable text,
 // UTF-8 included, is unchanged.

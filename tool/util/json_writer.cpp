@@ -3,11 +3,14 @@
 #include <cmath>
 #include <cstdio>
 
+#include "util/escape.h"
+
 namespace archscan {
 
-std::string JsonWriter::escape(const std::string& s) {
+std::string JsonWriter::escape(const std::string& s, Bytes bytes) {
   std::string out = "\"";
-  for (unsigned char c : s) {
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = s[i];
     switch (c) {
       case '"':
         out += "\\\"";
@@ -29,10 +32,23 @@ std::string JsonWriter::escape(const std::string& s) {
           char buf[8];
           std::snprintf(buf, sizeof buf, "\\u%04x", c);
           out += buf;
+        } else if (c >= 0x80 && bytes == Bytes::Escaped) {
+          size_t len = utf8Length(s, i);
+          if (len == 0) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\\\x%02x", c);
+            out += buf;
+            ++i;
+          } else {
+            out.append(s, i, len);
+            i += len;
+          }
+          continue;
         } else {
           out += static_cast<char>(c);
         }
     }
+    ++i;
   }
   return out + "\"";
 }
@@ -78,14 +94,14 @@ JsonWriter& JsonWriter::endArray() { return close(']'); }
 
 JsonWriter& JsonWriter::key(const std::string& k) {
   separate();
-  out_ << escape(k) << ": ";
+  out_ << escape(k, bytes_) << ": ";
   afterKey_ = true;
   return *this;
 }
 
 JsonWriter& JsonWriter::value(const std::string& v) {
   separate();
-  out_ << escape(v);
+  out_ << escape(v, bytes_);
   return *this;
 }
 

@@ -9,7 +9,16 @@ namespace archscan {
 
 class JsonWriter {
  public:
-  explicit JsonWriter(std::ostream& out) : out_(out) {}
+  // What becomes of bytes that are not UTF-8 (a file name can hold any).
+  enum class Bytes {
+    // The visible escape the text writer shows (\xff, as the JSON string
+    // "\\xff"): every document is valid UTF-8 and reads the same as text.
+    Escaped,
+    // Kept as they are, for archscan's own files that name real paths and
+    // are read back by archscan (a write's journal): not strict JSON then.
+    Exact,
+  };
+  explicit JsonWriter(std::ostream& out, Bytes bytes = Bytes::Escaped) : out_(out), bytes_(bytes) {}
   JsonWriter& beginObject();
   JsonWriter& endObject();
   JsonWriter& beginArray();
@@ -30,13 +39,14 @@ class JsonWriter {
   }
   void finish() { out_ << "\n"; }
 
-  static std::string escape(const std::string& s);
+  static std::string escape(const std::string& s, Bytes bytes = Bytes::Escaped);
 
  private:
   void separate();
   JsonWriter& close(char bracket);
   void newline();
   std::ostream& out_;
+  Bytes bytes_;
   std::vector<bool> first_;  // per open container: no element written yet
   bool afterKey_ = false;
 };
