@@ -2,6 +2,7 @@
 // what code spells, and writing a key back in a site's own style.
 #include <gtest/gtest.h>
 
+#include "arch/interned.h"
 #include "arch/parse.h"
 #include "arch/spelling.h"
 #include "test_support.h"
@@ -227,6 +228,21 @@ TEST(ArchSpelling, EncodesInTheSiteStyle) {
     Arch add = parseUserArch(c.add, table());
     EXPECT_EQ(encode(add, like->style), c.expected) << c.add;
   }
+}
+
+// Every entry carries its spelling as Interned text: one copy per value,
+// read and compared as the string it stands for.
+TEST(ArchSpelling, InternedTextIsTheStringItStandsFor) {
+  Interned none, sep = ", ", odd = std::string(" ,\t ");
+  EXPECT_EQ(none.str(), "");
+  EXPECT_EQ(sep, Interned(std::string(", ")));
+  EXPECT_EQ(&odd.str(), &Interned(std::string_view(" ,\t ")).str());  // one copy
+  EXPECT_NE(odd, sep);
+  EXPECT_EQ(odd, " ,\t ");
+  EXPECT_EQ(odd.size(), 4u);
+  EXPECT_EQ("(" + odd + ")", "( ,\t )");
+  EXPECT_EQ(tupleKey(10, 0, " ,\t ").tuple_sep, " ,\t ");
+  EXPECT_EQ(encode(Arch{12, 0}, classifyKey(tupleKey(10, 0, " ,\t "), table())->style), "(12 ,\t 0)");
 }
 
 TEST(ArchCoverage, MajorOnlyKeysCoverEveryMinor) {

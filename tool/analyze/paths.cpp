@@ -61,7 +61,7 @@ TakenPath takenPath(const Site& s, const Arch& t) {
     best.how = "`" +
                (!s.ranges.empty()   ? s.ranges.front().text
                 : s.entries.empty() ? s.name
-                                    : s.entries.front().key_text) +
+                                    : s.entries.front().key_text.str()) +
                "`";
   } else if (bestArm == -1) {
     best.how = s.kind == SiteKind::Switch ? "the default case" : "the else branch";

@@ -8,6 +8,7 @@
 
 #include "arch/arch.h"
 #include "arch/arch_table.h"
+#include "arch/interned.h"
 
 namespace archscan {
 
@@ -37,9 +38,9 @@ struct KeyLiteral {
 struct SpellingStyle {
   SpellingKind kind = SpellingKind::Unknown;
   char quote = '"';  // '\0': written without quotes (CMake list items)
-  std::string prefix;  // "sm_", "sm", "compute_", "" (SmString)
-  std::string tuple_sep = ", ";
-  std::string suffix;  // build-list items: "-real", "-virtual", "+PTX"
+  Interned prefix;  // "sm_", "sm", "compute_", "" (SmString)
+  Interned tuple_sep = ", ";
+  Interned suffix;  // build-list items: "-real", "-virtual", "+PTX"
 };
 
 struct ClassifiedKey {

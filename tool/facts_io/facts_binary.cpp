@@ -27,6 +27,7 @@ struct Encoder {
   void operator()(bool& b) { out += b ? '\1' : '\0'; }
   void operator()(char& c) { out += c; }
   void operator()(std::string& s) { varint(s.size()), out += s; }
+  void operator()(Interned& s) { varint(s.size()), out += s.str(); }
   template <class T>
   void operator()(std::vector<T>& v) {
     varint(v.size());
@@ -93,6 +94,11 @@ struct Decoder {
   void operator()(std::string& s) {
     size_t n = count();
     s.assign(in.data(), n);
+    in.remove_prefix(n);
+  }
+  void operator()(Interned& s) {
+    size_t n = count();
+    s = Interned(std::string_view(in.data(), n));
     in.remove_prefix(n);
   }
   template <class T>

@@ -49,6 +49,7 @@ struct Writer {
     if (llvm::json::isUTF8(x)) return x;
     return Object{{"hex", llvm::toHex(x, /*LowerCase=*/true)}};
   }
+  static Value value(const Interned& x) { return value(x.str()); }
   static Value value(const ByteRange& r) { return Array{r.begin, r.end}; }
   static Value value(const Arch& a) {
     return Array{a.major, a.minor, a.major_only, std::string(1, a.variant == Variant::None ? '-' : char(a.variant))};
@@ -142,6 +143,11 @@ class Reader {
     auto hex = o && o->size() == 1 ? o->getString("hex") : std::nullopt;
     if (!hex || !llvm::tryGetFromHex(*hex, x) || llvm::json::isUTF8(x))
       fail(std::string("'") + name + "' is not a string");
+  }
+  void read(const Value& v, const char* name, Interned& x) const {
+    std::string text;
+    read(v, name, text);
+    x = text;
   }
   void read(const Value& v, const char* name, uint64_t& x) const {
     std::string text;

@@ -65,7 +65,7 @@ struct Suppression {
 struct Entry {
   Arch arch;
   SpellingStyle style;  // how this key is written (quote, prefix, tuple spacing)
-  std::string key_text;  // the key literal as spelled ("12.0" with quotes, (9, 0), 100)
+  Interned key_text;  // the key literal as spelled ("12.0" with quotes, (9, 0), 100)
   ByteRange key;  // the key literal (for a composite key, the arch element)
   ByteRange value;  // mapping value; empty for sets, chains
   ByteRange item;  // the whole entry: `9: {...}`, the element, the comparison
