@@ -156,7 +156,7 @@ const std::vector<std::string>& defaultSupportPaths() {
   return globs;
 }
 
-Program link(const std::vector<FileFacts>& files, const LinkOptions& opts) {
+Program link(std::vector<FileFacts> files, const LinkOptions& opts) {
   const std::vector<DeclaredFamily>& declared = opts.families;
   const std::vector<std::string>& support = opts.support_paths.empty() ? defaultSupportPaths() : opts.support_paths;
   Program p;
@@ -170,7 +170,9 @@ Program link(const std::vector<FileFacts>& files, const LinkOptions& opts) {
       for (const auto& callee : fn.calls) p.callers[callee].push_back({files[f].path, fn.name});
     for (const auto& d : files[f].diagnostics) p.diagnostics.push_back(d);
     for (const auto& s : files[f].suppressions) p.suppressions.push_back({files[f].path, s});
-    std::vector<Site> sites = files[f].sites;
+    // Taken, not copied: nothing below reads a file's sites again.
+    std::vector<Site> sites = std::move(files[f].sites);
+    files[f].sites.clear();
     // A call that turns out not to be a predicate helper decides nothing about archs.
     sites.erase(std::remove_if(sites.begin(), sites.end(),
                                [&](Site& s) { return !s.predicate.empty() && !resolvePredicate(files, syms, f, s); }),
@@ -178,7 +180,7 @@ Program link(const std::vector<FileFacts>& files, const LinkOptions& opts) {
     markDominated(sites);
     for (auto& each : sites) {
       LinkedSite ls;
-      ls.site = std::move(each);  // moved, not copied: a table of a million entries is held twice, not three times
+      ls.site = std::move(each);
       const Site& s = ls.site;
       ls.file = files[f].path;
       ls.module = files[f].module;

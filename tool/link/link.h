@@ -18,6 +18,7 @@ struct LinkOptions {
 // tests/, benchmarks/, examples/, docs/ and test files, anywhere in the tree.
 const std::vector<std::string>& defaultSupportPaths();
 
-Program link(const std::vector<FileFacts>& files, const LinkOptions& opts = {});
+// Takes the facts: their sites move into the program.
+Program link(std::vector<FileFacts> files, const LinkOptions& opts = {});
 
 }  // namespace archscan
