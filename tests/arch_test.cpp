@@ -2,6 +2,7 @@
 // what code spells, and writing a key back in a site's own style.
 #include <gtest/gtest.h>
 
+#include "arch/arch_list.h"
 #include "arch/interned.h"
 #include "arch/parse.h"
 #include "arch/spelling.h"
@@ -243,6 +244,25 @@ TEST(ArchSpelling, InternedTextIsTheStringItStandsFor) {
   EXPECT_EQ("(" + odd + ")", "( ,\t )");
   EXPECT_EQ(tupleKey(10, 0, " ,\t ").tuple_sep, " ,\t ");
   EXPECT_EQ(encode(Arch{12, 0}, classifyKey(tupleKey(10, 0, " ,\t "), table())->style), "(12 ,\t 0)");
+}
+
+// A CMake list is checked without keeping its items, then walked: the two
+// agree with parseArchList on what is a list and what it holds.
+TEST(ArchList, SizeAndWalkAgreeWithTheParse) {
+  for (const char* text : {"90;100", "8.0 8.6 9.0a", "90;100;${MORE};120", "90;100-real;100+PTX", "90;abc", "${ARCHS}",
+                           "", "9.0;10.0;10.7", "9.0;10.7;11.7"}) {
+    auto items = parseArchList(text, table());
+    EXPECT_EQ(archListSize(text, table()), items ? items->size() : 0) << text;
+    if (!items) continue;
+    std::vector<std::string> walked;
+    forEachArchListItem(text, table(), [&](const ListItem& it) {
+      walked.push_back(std::string(text).substr(it.begin, it.end - it.begin) + "/" + it.key.style.suffix.str());
+    });
+    std::vector<std::string> parsed;
+    for (const auto& it : *items)
+      parsed.push_back(std::string(text).substr(it.begin, it.end - it.begin) + "/" + it.key.style.suffix.str());
+    EXPECT_EQ(walked, parsed) << text;
+  }
 }
 
 TEST(ArchCoverage, MajorOnlyKeysCoverEveryMinor) {

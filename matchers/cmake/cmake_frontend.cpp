@@ -56,12 +56,13 @@ bool archVariable(const std::string& name, const Knowledge& k) {
 
 // Turns one argument's items into entries with byte ranges in the file.
 // An argument whose value differs from its bytes (escapes) is read but not patchable.
-bool addItems(const Argument& a, const std::vector<ListItem>& items, Site& s, bool& ptx, int line) {
+// `a` holds an arch list (archListSize).
+bool addItems(const Argument& a, const ArchTable& archs, Site& s, bool& ptx, int line) {
   // Inside a quoted list the separator is the list's own; an unquoted item
   // alone is an argument, and its new neighbour is another argument.
   bool semicolons = a.value.find(';') != std::string::npos ||
                     (a.kind == cmake::ArgKind::Quoted && a.value.find(' ') == std::string::npos);
-  for (const auto& it : items) {
+  forEachArchListItem(a.value, archs, [&](const ListItem& it) {
     Entry e;
     e.arch = it.key.arch;
     e.style = it.key.style;
@@ -73,7 +74,7 @@ bool addItems(const Argument& a, const std::vector<ListItem>& items, Site& s, bo
     e.line = e.end_line = line;
     s.entries.push_back(std::move(e));
     ptx |= it.ptx;
-  }
+  });
   return !a.escaped;
 }
 
@@ -229,24 +230,24 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
     return it->second;
   };
   auto addArgs = [&](const Command& c, size_t from, const std::string& var, bool deny) {
-    std::vector<std::pair<const Argument*, std::vector<ListItem>>> lists;
+    std::vector<std::pair<const Argument*, size_t>> lists;  // each arch list and its length
     for (size_t i = from; i < c.args.size(); ++i) {
       const Argument& a = c.args[i];
       if (a.kind == cmake::ArgKind::Unquoted && (a.value == "CACHE" || a.value == "PARENT_SCOPE" || a.value == "FORCE"))
         break;
       if (a.value.find("${") != std::string::npos && a.value.find(';') == std::string::npos) continue;
-      auto items = parseArchList(a.value, k.archs);
+      size_t items = archListSize(a.value, k.archs);
       if (!items) return;  // a non-arch item: not an arch list
-      lists.push_back({&a, std::move(*items)});
+      lists.push_back({&a, items});
     }
     if (lists.empty()) return;
     VarSite& vs = siteFor(var, deny, c);
     Site& s = f.sites[vs.index];
     // One argument per item in `set(ARCHS 8.0 8.6 ...)`: room for them all at once.
     size_t more = 0;
-    for (const auto& l : lists) more += l.second.size();
+    for (const auto& l : lists) more += l.second;
     s.entries.reserve(s.entries.size() + more);
-    for (const auto& [a, items] : lists) s.patchable &= addItems(*a, items, s, vs.ptx, a->line);
+    for (const auto& l : lists) s.patchable &= addItems(*l.first, k.archs, s, vs.ptx, l.first->line);
     if (s.spelling.kind == SpellingKind::Unknown) s.spelling = s.entries.front().style;
   };
   for (const auto& c : lx.commands) {
@@ -267,7 +268,7 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
       for (size_t i = 0; i < c.args.size(); ++i) {
         const Argument& a = c.args[i];
         if (a.kind != cmake::ArgKind::Quoted || a.value.find("${") != std::string::npos) continue;
-        auto items = parseArchList(a.value, k.archs);
+        size_t items = archListSize(a.value, k.archs);
         if (!items) continue;
         Site s;
         s.kind = SiteKind::Set;
@@ -278,12 +279,13 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
         s.end_line = c.end_line;
         s.extent = ByteRange{c.begin, c.end};
         bool ptx = false;
-        s.patchable = addItems(a, *items, s, ptx, a.line);
+        s.entries.reserve(items);
+        s.patchable = addItems(a, k.archs, s, ptx, a.line);
         s.spelling = s.entries.front().style;
         finish(s, ptx);
         // What the function does without the arch is not known here; the
         // kernels it selects are simply not built.
-        f.sites.push_back(s);
+        f.sites.push_back(std::move(s));
       }
     }
   }

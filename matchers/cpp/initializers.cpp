@@ -46,10 +46,14 @@ void initializerSites(const SiteInput& in, std::vector<Site>& out) {
     size_t close = matchingToken(in.text, t, 0);
     if (close >= t.size()) continue;
     Site s;
-    std::vector<ClassifiedKey> keys;
+    // Tallied, not kept: a brace list of a million arch keys holds them once, in its entries.
+    KeyTally keys;
+    SpellingStyle firstStyle;
     int pairs = 0, plain = 0;
     bool pure = true;
-    for (const Item& it : items(in.text, t, 0, close)) {
+    std::vector<Item> elements = items(in.text, t, 0, close);
+    s.entries.reserve(elements.size());
+    for (const Item& it : elements) {
       const Token& a = t[it.first];
       if (spell(in.text, a) == "{") {  // {90, value}
         size_t inner = matchingToken(in.text, t, it.first);
@@ -68,8 +72,9 @@ void initializerSites(const SiteInput& in, std::vector<Site>& out) {
         Span item{a.begin, t[inner].end, a.line, t[inner].line};
         Entry e = entryAt(*key, std::string(spell(in.text, k)), keySpan, item, EntryForm::Key);
         e.value = ByteRange{t[parts[1].first].begin, t[parts.back().last].end};
-        s.entries.push_back(e);
-        keys.push_back(*key);
+        s.entries.push_back(std::move(e));
+        if (keys.size() == 0) firstStyle = key->style;
+        keys.add(*key);
         ++pairs;
       } else if (it.first == it.last && a.kind == Tok::Number) {  // 90
         auto key = archOf(a);
@@ -80,15 +85,16 @@ void initializerSites(const SiteInput& in, std::vector<Site>& out) {
         Span span{a.begin, a.end, a.line, a.line};
         Entry e = entryAt(*key, std::string(spell(in.text, a)), span, span, EntryForm::Element);
         e.container = ByteRange{t[0].begin, t[close].end};
-        s.entries.push_back(e);
-        keys.push_back(*key);
+        s.entries.push_back(std::move(e));
+        if (keys.size() == 0) firstStyle = key->style;
+        keys.add(*key);
         ++plain;
       } else {
         pure = false;
         break;
       }
     }
-    if (!pure || keys.empty() || (pairs && plain) || commonSpelling(keys) == SpellingKind::Unknown) continue;
+    if (!pure || keys.size() == 0 || (pairs && plain) || keys.commonSpelling() == SpellingKind::Unknown) continue;
     NameVerdict name = judgeName(init.name, in.k);
     if (name.negative && !name.arch_like) continue;
     if (name.arch_like) {
@@ -99,7 +105,7 @@ void initializerSites(const SiteInput& in, std::vector<Site>& out) {
     // One key proves nothing without a name saying it is an arch.
     if (keys.size() < 2 && !name.arch_like) continue;
     s.kind = pairs ? SiteKind::Mapping : SiteKind::Set;
-    s.spelling = keys.front().style;
+    s.spelling = firstStyle;
     s.name = init.function.empty() ? init.name : init.function + "::" + init.name;
     s.binding = init.function.empty() ? init.name : dottedName(init.function) + "." + init.name;
     s.scope = init.function;

@@ -25,8 +25,14 @@ std::optional<ClassifiedKey> classifyListItem(std::string_view item, const ArchT
   return c;
 }
 
-std::optional<std::vector<ListItem>> parseArchList(std::string_view text, const ArchTable& t) {
-  std::vector<ListItem> out;
+namespace {
+
+// Each item of the list, in order, to `each`; false at the first item that
+// is not an arch (items holding `${` or `$<` are skipped), and when an
+// unknown arch is no family mate of known ones. 0 items is false too.
+template <class Each>
+bool scanArchList(std::string_view text, const ArchTable& t, Each each) {
+  KeyTally keys;
   size_t i = 0;
   auto sep = [](char c) { return c == ';' || c == ' ' || c == '\t' || c == '\n' || c == ','; };
   while (i < text.size()) {
@@ -38,14 +44,28 @@ std::optional<std::vector<ListItem>> parseArchList(std::string_view text, const 
     if (item.find("${") != std::string_view::npos || item.find("$<") != std::string_view::npos) continue;
     bool ptx = false;
     auto c = classifyListItem(item, t, &ptx);
-    if (!c) return std::nullopt;
-    out.push_back(ListItem{start, i, *c, ptx});
+    if (!c) return false;
+    keys.add(*c);
+    each(ListItem{start, i, *c, ptx});
   }
-  if (out.empty()) return std::nullopt;
-  KeyTally keys;
-  for (const auto& it : out) keys.add(it.key);
-  if (!keys.unknownsAreFamilyMates()) return std::nullopt;
+  return keys.size() > 0 && keys.unknownsAreFamilyMates();
+}
+
+}  // namespace
+
+std::optional<std::vector<ListItem>> parseArchList(std::string_view text, const ArchTable& t) {
+  std::vector<ListItem> out;
+  if (!scanArchList(text, t, [&](ListItem&& it) { out.push_back(std::move(it)); })) return std::nullopt;
   return out;
+}
+
+size_t archListSize(std::string_view text, const ArchTable& t) {
+  size_t n = 0;
+  return scanArchList(text, t, [&](ListItem&&) { ++n; }) ? n : 0;
+}
+
+void forEachArchListItem(std::string_view text, const ArchTable& t, const std::function<void(const ListItem&)>& each) {
+  scanArchList(text, t, [&](ListItem&& it) { each(it); });
 }
 
 }  // namespace archscan

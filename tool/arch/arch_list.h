@@ -1,6 +1,7 @@
 #pragma once
 // Arch lists as build systems write them: "9.0a;10.0a", "80 90 100",
 // "8.0 9.0+PTX", "90-real;100a-virtual", "sm_90", "compute_90".
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -22,5 +23,10 @@ std::optional<ClassifiedKey> classifyListItem(std::string_view item, const ArchT
 // `${` or `$<` (CMake references) are skipped. nullopt when any other item is not
 // an arch, no item is, or an unknown arch is no family mate of known ones.
 std::optional<std::vector<ListItem>> parseArchList(std::string_view text, const ArchTable& t);
+// The same check without keeping the items (a list of a million archs need
+// not be held twice): how many items parseArchList would give, 0 for nullopt.
+size_t archListSize(std::string_view text, const ArchTable& t);
+// parseArchList's items one at a time, for a list archListSize accepted.
+void forEachArchListItem(std::string_view text, const ArchTable& t, const std::function<void(const ListItem&)>& each);
 
 }  // namespace archscan
