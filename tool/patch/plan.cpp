@@ -203,6 +203,10 @@ std::map<std::string, std::string> replan(const Program& p, std::vector<Edit>& e
   next = p;
   std::map<std::string, std::vector<const Edit*>> byFile;
   for (const auto& e : edits) byFile[e.file].push_back(&e);
+  // The edited files' sites are replaced by the patched text's below: their
+  // copied entries go now, before that text is extracted beside them.
+  for (auto& ls : next.sites)
+    if (byFile.count(ls.file)) std::vector<Entry>().swap(ls.site.entries);
   std::map<std::string, std::string> after;
   for (const auto& [file, fileEdits] : byFile) {
     std::string text = applyEdits(sources.at(file), fileEdits);
@@ -221,7 +225,7 @@ std::map<std::string, std::string> replan(const Program& p, std::vector<Edit>& e
         if (!used[k] && facts.sites[k].name == o.name && facts.sites[k].kind == o.kind &&
             facts.sites[k].extent.begin == at) {
           used[k] = found = true;
-          next.sites[i].site = facts.sites[k];
+          next.sites[i].site = std::move(facts.sites[k]);
         }
       // A site the patched text lost has no entries to plan on; checkSemantics names it.
       if (!found) next.sites[i].site.entries.clear();
@@ -232,7 +236,7 @@ std::map<std::string, std::string> replan(const Program& p, std::vector<Edit>& e
       auto like = firstByName.find(facts.sites[k].name + "|" + kindName(facts.sites[k].kind));
       if (like == firstByName.end()) continue;  // checkSemantics names it
       LinkedSite copy = p.sites[like->second];
-      copy.site = facts.sites[k];
+      copy.site = std::move(facts.sites[k]);
       copy.file_hash = contentHash(text);
       next.sites.push_back(std::move(copy));
     }

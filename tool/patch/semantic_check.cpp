@@ -53,7 +53,6 @@ void checkSemantics(const PatchedText& f, const std::vector<const Edit*>& edits,
   if (after > before)
     throw PatchError(f.path + ": the patch would introduce a syntax error (" + std::to_string(after - before) +
                      " new); nothing was written");
-  FileFacts oldFacts = fe.extract(oldText), newFacts = fe.extract(newText);
   auto fail = [&](int line, const std::string& site, const std::string& what) {
     throw PatchError(f.path + ":" + std::to_string(line) + ": " + site + ": " + what + "; nothing was written");
   };
@@ -78,9 +77,44 @@ void checkSemantics(const PatchedText& f, const std::vector<const Edit*>& edits,
     editedAt[s.extent.begin].push_back(e);
   }
 
+  // What the old text's sites are, kept as little as the checks need: the
+  // old and the patched text's facts are never held together, so a table of
+  // a million entries is held once more, not twice.
+  struct OldSite {
+    std::string name;
+    SiteKind kind;
+    uint32_t begin;
+    int line;
+    std::set<std::string> archs;
+    const std::vector<const Edit*>* edits = nullptr;  // its edits, when it is selected
+    bool narrowed = false;
+    TakenPath before;  // where the added arch went, when narrowed
+  };
+  std::vector<OldSite> old;
+  {
+    FileFacts oldFacts = fe.extract(oldText);
+    old.reserve(oldFacts.sites.size());
+    for (const Site& o : oldFacts.sites) {
+      OldSite d{o.name, o.kind, o.extent.begin, o.line, archsOf(o)};
+      auto it = editedAt.find(o.extent.begin);
+      bool edited = false;
+      if (it != editedAt.end())
+        for (const Edit* e : it->second) edited |= p.sites[e->site].site.name == o.name;
+      if (edited) {
+        d.edits = &it->second;
+        // A narrowed range keeps its archs and sends the new one elsewhere.
+        d.narrowed = true;
+        for (const Edit* e : it->second) d.narrowed &= e->value_source.rfind("narrowed", 0) == 0;
+        if (d.narrowed) d.before = takenPath(o, it->second.front()->add_arch);
+      }
+      old.push_back(std::move(d));
+    }
+  }
+  FileFacts newFacts = fe.extract(newText);
+
   std::vector<bool> matched(newFacts.sites.size(), false);
-  for (const Site& o : oldFacts.sites) {
-    uint32_t at = mapOffset(o.extent.begin, edits);
+  for (const OldSite& o : old) {
+    uint32_t at = mapOffset(o.begin, edits);
     const Site* now = nullptr;
     for (size_t i = 0; i < newFacts.sites.size() && !now; ++i) {
       const Site& n = newFacts.sites[i];
@@ -90,23 +124,18 @@ void checkSemantics(const PatchedText& f, const std::vector<const Edit*>& edits,
       }
     }
     if (!now) fail(o.line, o.name, "no longer recognised after patching");
-    std::set<std::string> was = archsOf(o), is = archsOf(*now);
-    auto it = editedAt.find(o.extent.begin);
-    bool edited = false;
-    if (it != editedAt.end())
-      for (const Edit* e : it->second) edited |= p.sites[e->site].site.name == o.name;
-    if (!edited) {
+    const std::set<std::string>& was = o.archs;
+    std::set<std::string> is = archsOf(*now);
+    if (!o.edits) {
       if (is != was)
         fail(o.line, o.name, "not selected, yet its archs would change from " + join(was) + " to " + join(is));
       continue;
     }
-    // A narrowed range keeps its archs and sends the new one elsewhere.
-    bool narrowed = true;
-    for (const Edit* e : it->second) narrowed &= e->value_source.rfind("narrowed", 0) == 0;
-    if (narrowed) {
-      const Arch& t = it->second.front()->add_arch;
-      TakenPath before = takenPath(o, t), after = takenPath(*now, t);
-      if (is != was || (before.arm == after.arm && before.past == after.past))
+    const std::vector<const Edit*>& mine = *o.edits;
+    if (o.narrowed) {
+      const Arch& t = mine.front()->add_arch;
+      TakenPath after = takenPath(*now, t);
+      if (is != was || (o.before.arm == after.arm && o.before.past == after.past))
         fail(o.line, o.name, "would still let " + t.name() + " into the same path after narrowing");
       continue;
     }
@@ -118,12 +147,12 @@ void checkSemantics(const PatchedText& f, const std::vector<const Edit*>& edits,
     for (const auto& en : now->entries) {
       if (was.count(en.arch.name())) continue;
       bool planned = false;
-      for (const Edit* e : it->second) planned |= en.arch.base() == e->add_arch.base() || covers(en.arch, e->add_arch);
+      for (const Edit* e : mine) planned |= en.arch.base() == e->add_arch.base() || covers(en.arch, e->add_arch);
       onlyAdded &= planned;
     }
     if (lost || !onlyAdded)
       fail(o.line, o.name,
-           "would handle " + join(is) + " after patching; expected " + join(was) + " plus " + it->second.front()->add);
+           "would handle " + join(is) + " after patching; expected " + join(was) + " plus " + mine.front()->add);
   }
   // A site that was not there before may only be a copy inside inserted text.
   for (size_t i = 0; i < newFacts.sites.size(); ++i) {
