@@ -9,7 +9,6 @@
 
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
-#include <clang/AST/ParentMapContext.h>
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Lex/Lexer.h>
@@ -46,9 +45,30 @@ class SiteWalk : public RecursiveASTVisitor<SiteWalk> {
     auto* fd = dyn_cast_or_null<FunctionDecl>(d);
     bool body = fd && fd->doesThisDeclarationHaveABody();
     if (body) c_.functions.push_back(fd);
-    bool ok = RecursiveASTVisitor::TraverseDecl(d);
+    bool ok = inside(nullptr, [&] { return RecursiveASTVisitor::TraverseDecl(d); });
     if (body) c_.functions.pop_back();
     return ok;
+  }
+  // Without the queue argument, the base class recurses into children here
+  // instead of queueing them: the path nests as the tree does.
+  bool TraverseStmt(Stmt* s) {
+    return inside(s, [&] { return RecursiveASTVisitor::TraverseStmt(s); });
+  }
+  // What is neither a statement nor a declaration but holds expressions.
+  bool TraverseTypeLoc(TypeLoc tl) {
+    return inside(nullptr, [&] { return RecursiveASTVisitor::TraverseTypeLoc(tl); });
+  }
+  bool TraverseTemplateArgumentLoc(const TemplateArgumentLoc& a) {
+    return inside(nullptr, [&] { return RecursiveASTVisitor::TraverseTemplateArgumentLoc(a); });
+  }
+  bool TraverseConstructorInitializer(CXXCtorInitializer* init) {
+    return inside(nullptr, [&] { return RecursiveASTVisitor::TraverseConstructorInitializer(init); });
+  }
+  bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc n) {
+    return inside(nullptr, [&] { return RecursiveASTVisitor::TraverseNestedNameSpecifierLoc(n); });
+  }
+  bool TraverseAttr(Attr* a) {
+    return inside(nullptr, [&] { return RecursiveASTVisitor::TraverseAttr(a); });
   }
 
   bool VisitSwitchStmt(SwitchStmt* s) { return switches_.visit(s), true; }
@@ -70,6 +90,13 @@ class SiteWalk : public RecursiveASTVisitor<SiteWalk> {
   // scripts/new-kind.sh adds visits above this line.
 
  private:
+  template <class F>
+  bool inside(const Stmt* s, F traverse) {
+    c_.path.push_back(s);
+    bool ok = traverse();
+    c_.path.pop_back();
+    return ok;
+  }
   ObserverContext& c_;
   SwitchObserver switches_;
   IfChainObserver chains_;

@@ -35,6 +35,18 @@ class ObserverContext {
   std::vector<clang::FunctionDecl*> functions;
   // Conditions an if or switch already took, so lone tests skip them.
   std::set<const clang::Expr*> consumed;
+  // The statements the walk is inside, outermost first, the node being
+  // visited last; nullptr for a declaration, type or initializer between
+  // them. Asking Clang for a node's parents would build a map of every node
+  // of the file, some fifty bytes a source byte on a long brace list.
+  std::vector<const clang::Stmt*> path;
+
+  // The statement `s` sits directly in, or nullptr (a declaration, the top).
+  const clang::Stmt* parentOf(const clang::Stmt* s) const {
+    for (size_t i = path.size(); i-- > 1;)
+      if (path[i] == s) return path[i - 1];
+    return nullptr;
+  }
 
   bool inMain(clang::SourceLocation loc) const {
     return loc.isValid() && sm.isWrittenInMainFile(sm.getExpansionLoc(loc));

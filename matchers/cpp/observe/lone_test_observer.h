@@ -16,9 +16,7 @@ class LoneTestObserver {
     // Only the outermost of a && / || tree, and not an if/switch condition.
     const Expr* root = b;
     for (;;) {
-      auto parents = c_.ast.getParents(*root);
-      if (parents.empty()) break;
-      const Expr* p = parents[0].get<Expr>();
+      const Expr* p = dyn_cast_or_null<Expr>(c_.parentOf(root));
       if (!p) break;
       if (isa<ParenExpr>(p) || isa<ImplicitCastExpr>(p) || isa<ExprWithCleanups>(p)) {
         root = p;
@@ -38,12 +36,11 @@ class LoneTestObserver {
     lone.whole = c_.spanOr(root->getSourceRange());
     lone.function = c_.function();
     lone.origin = c_.origin(root->getBeginLoc());
-    if (auto parents = c_.ast.getParents(*root); !parents.empty())
-      if (auto* t = parents[0].get<ConditionalOperator>();
-          t && t->getCond()->IgnoreParenImpCasts() == root->IgnoreParenImpCasts()) {
-        lone.when_true = c_.span(t->getTrueExpr()->getSourceRange());
-        lone.when_false = c_.span(t->getFalseExpr()->getSourceRange());
-      }
+    if (auto* t = dyn_cast_or_null<ConditionalOperator>(c_.parentOf(root));
+        t && t->getCond()->IgnoreParenImpCasts() == root->IgnoreParenImpCasts()) {
+      lone.when_true = c_.span(t->getTrueExpr()->getSourceRange());
+      lone.when_false = c_.span(t->getFalseExpr()->getSourceRange());
+    }
     c_.out.lones.push_back(std::move(lone));
   }
 
