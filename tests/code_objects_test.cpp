@@ -122,3 +122,45 @@ TEST(CodeObjects, OneFlagAsWrittenInAnExtensionsNvccArguments) {
 
 }  // namespace
 }  // namespace archscan
+
+namespace archscan {
+namespace {
+
+// A CMake target's sources (literal, or `${VAR}` set from literals) and the
+// arch flags its CUDA code is built with: its own CUDA_ARCHITECTURES, else
+// the file's CMAKE_CUDA_ARCHITECTURES; a cache variable is the builder's.
+TEST(CMakeBuildUnits, TargetsTheirSourcesAndTheirArchitectures) {
+  CMakeFrontend fe(test::knowledge());
+  FileFacts f =
+      fe.extract(SourceText{"ops/CMakeLists.txt",
+                            "set(CMAKE_CUDA_ARCHITECTURES 80-real 90-virtual)\n"
+                            "set(SRCS api.cpp)\n"
+                            "list(APPEND SRCS ${CMAKE_CURRENT_SOURCE_DIR}/gemm_sm90.cu)\n"
+                            "pybind11_add_module(gemm MODULE ${SRCS})\n"
+                            "set_property(TARGET gemm PROPERTY CUDA_ARCHITECTURES 90a 100a-real)\n"
+                            "add_library(norm SHARED norm.cpp norm.cu ${GLOBBED})\n"
+                            "set(USER_ARCHS 120 CACHE STRING \"archs\")\n"
+                            "add_executable(bench bench.cu)\n"
+                            "set_target_properties(bench PROPERTIES CUDA_ARCHITECTURES \"${USER_ARCHS}\")\n"});
+  ASSERT_EQ(f.build_units.size(), 3u);
+  const BuildUnit& gemm = f.build_units[0];
+  EXPECT_EQ(gemm.name, "gemm");
+  EXPECT_EQ(gemm.line, 4);
+  EXPECT_EQ(gemm.sources, (std::vector<std::string>{"api.cpp", "gemm_sm90.cu"}));
+  EXPECT_TRUE(gemm.own_arch_flags);
+  EXPECT_FALSE(gemm.open);
+  std::vector<std::string> objects;
+  for (const auto& flag : gemm.arch_flags)
+    for (const auto& o : flagCodeObjects(flag)) objects.push_back(o.name());
+  EXPECT_EQ(objects, (std::vector<std::string>{"sm_90a", "compute_90a", "sm_100a"}));
+  const BuildUnit& norm = f.build_units[1];  // the file's CMAKE_CUDA_ARCHITECTURES
+  EXPECT_EQ(norm.sources, (std::vector<std::string>{"norm.cpp", "norm.cu"}));
+  objects.clear();
+  for (const auto& flag : norm.arch_flags)
+    for (const auto& o : flagCodeObjects(flag)) objects.push_back(o.name());
+  EXPECT_EQ(objects, (std::vector<std::string>{"sm_80", "compute_90"}));
+  EXPECT_TRUE(f.build_units[2].open);  // the builder's cache variable
+}
+
+}  // namespace
+}  // namespace archscan

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "arch/arch_list.h"
+#include "build_units.h"
 #include "frontend/prefilter.h"
 #include "frontend/suppressions.h"
 #include "knowledge/names.h"
@@ -290,6 +291,7 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
     }
   }
   for (auto& [key, vs] : vars) finish(f.sites[vs.index], vs.ptx);
+  f.build_units = cmake::buildUnits(lx.commands);
   for (auto& s : f.sites)
     if (!s.patchable) s.unpatchable_reason = "the list has escaped characters; patch it by hand";
   if (indexingOnly(source))

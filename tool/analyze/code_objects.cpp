@@ -49,11 +49,11 @@ bool anyRunsOn(const std::vector<CodeObject>& objects, const Arch& target) {
 UnitBuild unitBuild(const LinkedUnit& u) {
   UnitBuild b;
   if (!u.unit.own_arch_flags) {
-    b.why = "no arch flags of its own: TORCH_CUDA_ARCH_LIST decides when it is built";
+    b.why = "no arch flags of its own: the builder's (TORCH_CUDA_ARCH_LIST, CMAKE_CUDA_ARCHITECTURES) decide";
     return b;
   }
   if (u.unit.open) {
-    b.why = "an arch flag is built at run time (an f-string)";
+    b.why = "its arch flags are computed when it is built (an f-string, a cache variable, native)";
     return b;
   }
   for (const auto& flag : u.unit.arch_flags)

@@ -177,14 +177,20 @@ void printAuditHtml(const AuditModel& m, std::ostream& out) {
         .set("person_need", e.person == 1 ? "needs" : "need")
         .set("gated", e.gated);
   }
-  v.flag("has_modules", !m.modules.empty()).list("module_targets").list("modules");
+  size_t unknownModules = 0;
+  for (const auto& mod : m.modules) unknownModules += !mod.unknown.empty();
+  v.flag("has_modules", unknownModules < m.modules.size()).list("module_targets").list("modules");
+  v.set("modules_unknown", unknownModules > 0 ? counted(unknownModules, "more module") +
+                                                    " whose build its file does not say (the JSON lists them)"
+                                              : std::string());
   for (const auto& t : m.targets) v.add("module_targets").set("name", t);
   for (const auto& mod : m.modules) {
+    if (!mod.unknown.empty()) continue;
     View& mv = v.add("modules");
     std::string builds;
     for (const auto& o : mod.code_objects) builds += (builds.empty() ? "" : ", ") + o;
     mv.set("name", mod.name).set("where", mod.where.text()).set("href", mod.where.href);
-    mv.set("builds", mod.unknown.empty() ? builds : "not known: " + mod.unknown).list("cells");
+    mv.set("builds", builds).list("cells");
     for (const auto& c : mod.cells)
       mv.add("cells").set("text", moduleCellText(c)).flag("broken", c.built == "none" && c.admitted > 0);
   }

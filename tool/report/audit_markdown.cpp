@@ -118,7 +118,9 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
   if (shownComps < m.components.size())
     out << "\n_" << m.components.size() - shownComps << " more components left out; `--show all` lists them._\n";
 
-  if (!m.modules.empty()) {
+  size_t unknownModules = 0;
+  for (const auto& mod : m.modules) unknownModules += !mod.unknown.empty();
+  if (unknownModules < m.modules.size()) {
     out << "\n### Modules\n\nWhat each extension builds, and the run-time checks in its sources that admit each "
            "target.\n\n| module | builds |";
     for (const auto& t : m.targets) out << " " << cell(t) << " |";
@@ -126,16 +128,19 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
     for (size_t t = 0; t < m.targets.size(); ++t) out << "---|";
     out << "\n";
     for (const auto& mod : m.modules) {
+      if (!mod.unknown.empty()) continue;
       std::string builds;
       for (const auto& o : mod.code_objects) builds += (builds.empty() ? "" : ", ") + o;
       out << "| " << link(AuditLink{mod.where.file, mod.where.line, mod.where.href}) << " " << cell(mod.name) << " | "
-          << cell(mod.unknown.empty() ? builds : "not known: " + mod.unknown) << " |";
+          << cell(builds) << " |";
       for (const auto& c : mod.cells) {
         bool broken = c.built == "none" && c.admitted > 0;
         out << " " << (broken ? "❌ " : "") << cell(moduleCellText(c)) << " |";
       }
       out << "\n";
     }
+    if (unknownModules > 0)
+      out << "\n_" << counted(unknownModules, "more module") << " whose build its file does not say._\n";
   }
 
   if (std::string clean = nothingToDo(m); !clean.empty()) {

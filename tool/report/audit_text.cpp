@@ -77,18 +77,24 @@ void printAuditText(const AuditModel& m, bool color, std::ostream& out) {
         << pad(std::to_string(c.counts.at(Effect::Unknown)), 9) << c.counts.at(Effect::Gated) << "\n";
   }
 
-  if (!m.modules.empty()) {
+  size_t unknownModules = 0;
+  for (const auto& mod : m.modules) unknownModules += !mod.unknown.empty();
+  if (unknownModules < m.modules.size()) {
     out << "\nModules (what each extension builds, and the run-time checks in its sources that admit each target):\n";
     for (const auto& mod : m.modules) {
+      if (!mod.unknown.empty()) continue;
       out << "  " << st.bold(printable(mod.name)) << "  " << st.dim(printable(mod.where.text())) << "  "
-          << (mod.unknown.empty() ? "builds " + joinedNames(mod.code_objects) : "build not known: " + mod.unknown)
-          << "\n";
+          << "builds " + joinedNames(mod.code_objects) << "\n";
       for (size_t t = 0; t < mod.cells.size() && t < m.targets.size(); ++t) {
         std::string text = moduleCellText(mod.cells[t]);
         bool broken = mod.cells[t].built == "none" && mod.cells[t].admitted > 0;
         out << "    " << m.targets[t] << ": " << (broken ? st.red(text) : text) << "\n";
       }
     }
+    if (unknownModules > 0)
+      out << "  "
+          << st.dim(counted(unknownModules, "more module") + " whose build its file does not say (JSON lists them)")
+          << "\n";
   }
 
   if (std::string clean = nothingToDo(m); !clean.empty()) {

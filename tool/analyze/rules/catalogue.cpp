@@ -321,7 +321,11 @@ module is a setup.py `CUDAExtension(name, sources, extra_compile_args=...)`
 whose sources name the check's file (followed through the file's own
 assignments, `+=`, appends and `os.path.join`), and whose nvcc flags hold
 `-gencode` pairs or `-arch=` of their own, so PyTorch's extension builder
-adds nothing from `TORCH_CUDA_ARCH_LIST`. What is built is every arch flag
+adds nothing from `TORCH_CUDA_ARCH_LIST`; or a CMake target (`add_library`,
+`pybind11_add_module`, `Python_add_library`, ... and `target_sources`, with
+`${VAR}` from the file's own `set`/`list(APPEND)`) whose CUDA_ARCHITECTURES
+(its own, or the file's CMAKE_CUDA_ARCHITECTURES) or `-gencode` options are
+literals: `90a` builds SASS and PTX, `90a-real` SASS, `90-virtual` PTX. What is built is every arch flag
 the build file spells, wherever it stands (a custom build step may hand some
 sources other flags), read by the code-object rules: `sm_90a` runs on 9.0
 alone, `sm_80` SASS on 8.x, `compute_80` PTX on anything from 8.0 up. The
@@ -338,7 +342,8 @@ Not reported: a module whose flags come from the environment
 are globbed, or whose build includes a code object that runs on the target;
 a site `wrong-path` already reports for the same target (it names the path
 the target cannot run); `#if __CUDA_ARCH__` guards, which decide what is
-compiled. Modules of CMake targets and JIT loaders are not joined yet.
+compiled; a CMake target whose archs come from a cache variable, `native`
+or `all`. JIT loaders are not joined yet.
 )"},
       {"never-admitted", "NeverAdmitted",
        "A module is built for the target, but every run-time check in its sources keeps the target out.",
