@@ -231,7 +231,7 @@ namespace {
 // is not read, and an f-string with an arch leaves what is built open.
 TEST(PythonFrontendBuildUnits, SourcesAndFlagsAreFollowedThroughTheFilesOwnNames) {
   auto f = test::extractPython(
-      "import glob, os\n"
+      "import glob, json, os\n"
       "from torch.utils.cpp_extension import CUDAExtension\n"
       "this_dir = os.path.dirname(__file__)\n"
       "def arch_flags():\n"
@@ -245,8 +245,11 @@ TEST(PythonFrontendBuildUnits, SourcesAndFlagsAreFollowedThroughTheFilesOwnNames
       "srcs.append('csrc/combine.cu')\n"
       "ext = CUDAExtension('ops._C', srcs, extra_compile_args={'cxx': ['-O3'], 'nvcc': ['-O3'] + arch_flags()})\n"
       "other = CUDAExtension(name='jit._C', sources=['csrc/jit.cpp'],\n"
-      "                      extra_compile_args={'nvcc': [f'-arch=sm_{os.getenv(\"SM\")}']})\n");
-  ASSERT_EQ(f.build_units.size(), 2u);
+      "                      extra_compile_args={'nvcc': [f'-arch=sm_{os.getenv(\"SM\")}']})\n"
+      "cfg = json.load(open('cfg.json'))\n"
+      "weights = torch.load('w.pt')\n"
+      "mod = load('fused', ['csrc/fused.cu'], extra_cuda_cflags=['-arch=sm_80'])\n");
+  ASSERT_EQ(f.build_units.size(), 3u);
   const BuildUnit& ops = f.build_units[0];
   EXPECT_EQ(ops.name, "ops._C");
   EXPECT_EQ(ops.line, 13);
@@ -254,11 +257,20 @@ TEST(PythonFrontendBuildUnits, SourcesAndFlagsAreFollowedThroughTheFilesOwnNames
             (std::vector<std::string>{"csrc/api_stable.cpp", "csrc/api.cpp", "csrc/gemm.cu", "csrc/combine.cu"}));
   EXPECT_TRUE(ops.own_arch_flags);
   EXPECT_FALSE(ops.open);
-  EXPECT_EQ(ops.arch_flags, (std::vector<std::string>{"arch=compute_90a,code=sm_90a"}));
+  // Every arch flag the file spells: a build step may hand any source any of them.
+  EXPECT_EQ(ops.arch_flags, (std::vector<std::string>{"arch=compute_90a,code=sm_90a", "-arch=sm_80"}));
   const BuildUnit& jit = f.build_units[1];
   EXPECT_EQ(jit.sources, (std::vector<std::string>{"csrc/jit.cpp"}));
   EXPECT_FALSE(jit.own_arch_flags);
   EXPECT_TRUE(jit.open);
+  EXPECT_FALSE(jit.jit);
+  // torch.utils.cpp_extension.load with CUDA flags of its own: compiled on
+  // first use; json.load and torch.load are not modules.
+  const BuildUnit& fused = f.build_units[2];
+  EXPECT_EQ(fused.name, "fused");
+  EXPECT_TRUE(fused.jit);
+  EXPECT_TRUE(fused.own_arch_flags);
+  EXPECT_EQ(fused.sources, (std::vector<std::string>{"csrc/fused.cu"}));
 }
 
 }  // namespace

@@ -190,7 +190,14 @@ std::map<std::string, std::vector<TSNode>> augmentedAssignments(TSNode root, con
 
 void extractBuildUnits(PyContext& ctx, const std::vector<Capture>& strings) {
   const ModuleIndex& idx = ctx.idx;
-  const std::vector<TSNode>& calls = idx.callsTo("CUDAExtension");
+  // setup.py's extensions, and modules compiled when first used
+  // (torch.utils.cpp_extension.load): `load` is a common name, so only a call
+  // with CUDA flags of its own (`extra_cuda_cflags=`) counts.
+  std::vector<std::pair<TSNode, bool>> calls;  // the call, and whether it is a JIT load
+  for (TSNode c : idx.callsTo("CUDAExtension")) calls.push_back({c, false});
+  for (TSNode c : idx.callsTo("load"))
+    for (TSNode a : namedChildren(field(c, "arguments")))
+      if (is(a, "keyword_argument") && idx.text(field(a, "name")) == "extra_cuda_cflags") calls.push_back({c, true});
   if (calls.empty()) return;
   // Every arch flag the file spells, wherever it stands: a custom build step
   // may hand some sources other flags (`_sm80.cu` files get sm_80).
@@ -198,8 +205,8 @@ void extractBuildUnits(PyContext& ctx, const std::vector<Capture>& strings) {
   for (const auto& s : strings)
     if (auto text = literal(s.node, idx); text && !flagCodeObjects(*text).empty())
       if (std::find(anywhere.begin(), anywhere.end(), *text) == anywhere.end()) anywhere.push_back(*text);
-  auto augmented = augmentedAssignments(ts_tree_root_node(calls.front().tree), idx);
-  for (TSNode call : calls) {
+  auto augmented = augmentedAssignments(ts_tree_root_node(calls.front().first.tree), idx);
+  for (auto [call, jit] : calls) {
     std::vector<TSNode> positional;
     std::map<std::string, TSNode> keyword;
     for (TSNode a : namedChildren(field(call, "arguments"))) {
@@ -220,7 +227,8 @@ void extractBuildUnits(PyContext& ctx, const std::vector<Capture>& strings) {
     for (const auto& s : sources.strings)
       if (sourceFile(s) && std::find(u.sources.begin(), u.sources.end(), s) == u.sources.end()) u.sources.push_back(s);
     Evaluator flags(idx, scope, augmented, true);
-    flags.walk(arg("extra_compile_args", 99));
+    flags.walk(jit ? arg("extra_cuda_cflags", 99) : arg("extra_compile_args", 99));
+    u.jit = jit;
     for (const auto& s : flags.strings) u.own_arch_flags |= !flagCodeObjects(s).empty();
     u.open = flags.open;
     u.arch_flags = anywhere;

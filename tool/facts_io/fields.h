@@ -90,7 +90,7 @@ void fields(A& a, Instance& i) {
 template <class A>
 void fields(A& a, BuildUnit& u) {
   a("name", u.name), a("line", u.line), a("sources", u.sources), a("arch_flags", u.arch_flags),
-      a("own_arch_flags", u.own_arch_flags), a("open", u.open);
+      a("own_arch_flags", u.own_arch_flags), a("open", u.open), a("jit", u.jit);
 }
 template <class A>
 void fields(A& a, Diagnostic& d) {

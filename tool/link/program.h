@@ -63,7 +63,9 @@ struct Caller {
 struct LinkedUnit {
   std::string file;  // the build file (setup.py)
   BuildUnit unit;
-  std::vector<std::string> source_files;  // FileFacts::path of each source in the scan
+  // FileFacts::path of each source in the scan, and for a module compiled
+  // when first used (BuildUnit::jit), the file that loads it.
+  std::vector<std::string> source_files;
 };
 
 struct Program {

@@ -27,6 +27,9 @@ std::vector<LinkedUnit> linkUnits(const std::vector<FileFacts>& files) {
         auto it = byPath.find(normal(sp.is_absolute() ? sp : dir / sp));
         if (it != byPath.end()) lu.source_files.push_back(it->second);
       }
+      // A module compiled when first used is loaded by its own file: the
+      // checks there decide who reaches its kernels.
+      if (u.jit && !lu.source_files.empty()) lu.source_files.push_back(f.path);
       if (!lu.source_files.empty()) out.push_back(std::move(lu));
     }
   return out;

@@ -266,6 +266,9 @@ struct BuildUnit {
   // Its flags reach a string built at run time that names archs (an
   // f-string with `compute_`): what is built cannot be read from the file.
   bool open = false;
+  // Compiled when first used, by the file that declares it
+  // (torch.utils.cpp_extension.load): that file's checks decide who loads it.
+  bool jit = false;
 };
 
 struct Diagnostic {

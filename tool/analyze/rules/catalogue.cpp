@@ -325,7 +325,10 @@ adds nothing from `TORCH_CUDA_ARCH_LIST`; or a CMake target (`add_library`,
 `pybind11_add_module`, `Python_add_library`, ... and `target_sources`, with
 `${VAR}` from the file's own `set`/`list(APPEND)`) whose CUDA_ARCHITECTURES
 (its own, or the file's CMAKE_CUDA_ARCHITECTURES) or `-gencode` options are
-literals: `90a` builds SASS and PTX, `90a-real` SASS, `90-virtual` PTX. What is built is every arch flag
+literals: `90a` builds SASS and PTX, `90a-real` SASS, `90-virtual` PTX; or
+a module compiled on first use (`torch.utils.cpp_extension.load(name,
+sources, extra_cuda_cflags=...)` with arch flags of its own), whose loading
+file's checks count as its own: they decide who reaches its kernels. What is built is every arch flag
 the build file spells, wherever it stands (a custom build step may hand some
 sources other flags), read by the code-object rules: `sm_90a` runs on 9.0
 alone, `sm_80` SASS on 8.x, `compute_80` PTX on anything from 8.0 up. The
@@ -343,7 +346,8 @@ are globbed, or whose build includes a code object that runs on the target;
 a site `wrong-path` already reports for the same target (it names the path
 the target cannot run); `#if __CUDA_ARCH__` guards, which decide what is
 compiled; a CMake target whose archs come from a cache variable, `native`
-or `all`. JIT loaders are not joined yet.
+or `all`; a JIT load without arch flags of its own, which PyTorch compiles
+for the GPU it runs on.
 )"},
       {"never-admitted", "NeverAdmitted",
        "A module is built for the target, but every run-time check in its sources keeps the target out.",
