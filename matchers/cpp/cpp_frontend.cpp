@@ -173,6 +173,7 @@ FileFacts CppFrontend::read(const SourceText& src, bool withClang) const {
   }
   facts.diagnostics = obs.diagnostics;
   addValueNeeds(facts.sites, source, k_, "//");
+  addScopeLibraryNeeds(facts.sites, k_);
   facts.suppressions = applySuppressions(source, "//", facts.sites);
   facts.parsed = true;
   return facts;

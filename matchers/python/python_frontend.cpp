@@ -234,6 +234,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
     if (py::is(fn, "identifier")) facts.instances.push_back({idx.text(a.target), idx.text(fn)});
   }
   addValueNeeds(facts.sites, source, k_, "#");
+  addScopeLibraryNeeds(facts.sites, k_);
   facts.suppressions = applySuppressions(source, "#", facts.sites);
   facts.parsed = true;
   if (scope.holdsEverything()) (void)tree.release();  // no walk to free node by node

@@ -154,6 +154,39 @@ void addValueNeeds(std::vector<Site>& sites, std::string_view text, const Knowle
   }
 }
 
+void addScopeLibraryNeeds(std::vector<Site>& sites, const Knowledge& k) {
+  for (Site& s : sites) {
+    if (s.scope.empty() || s.build_list || s.kind == SiteKind::Guard || s.polarity != Polarity::Allow) continue;
+    // The function itself: the last part of `Class.method` or `ns::fn`.
+    std::string_view scope = s.scope;
+    for (std::string_view sep : {".", "::"})
+      if (size_t at = scope.rfind(sep); at != std::string_view::npos) scope = scope.substr(at + sep.size());
+    std::vector<std::string> words = splitWords(scope);
+    const Feature* library = nullptr;
+    for (const auto& f : k.features)
+      for (const auto& m : f.modules) {
+        std::vector<std::string> mw = splitWords(m);
+        if (!mw.empty() && std::search(words.begin(), words.end(), mw.begin(), mw.end()) != words.end()) library = &f;
+      }
+    if (!library) continue;
+    std::vector<int> arms;
+    for (size_t i = 0; i < s.entries.size(); ++i)
+      arms.push_back(s.kind == SiteKind::Mapping ? int(i) : s.entries[i].arm);
+    for (const auto& r : s.ranges)
+      if (!r.negated) arms.push_back(r.arm);
+    for (int arm : arms) {
+      if (arm == kFallbackArm) continue;
+      bool recorded = false;
+      for (const auto& n : s.needs) recorded |= n.arm == arm;
+      if (recorded) continue;
+      PathNeed need;
+      need.arm = arm;
+      need.needs.push_back(NeedEvidence{library->name, "`" + std::string(scope) + "`", s.line, true});
+      s.needs.push_back(std::move(need));
+    }
+  }
+}
+
 bool mentionsSubject(std::string_view text, std::string_view subject) {
   if (subject.empty()) return false;
   for (size_t at = text.find(subject); at != std::string_view::npos; at = text.find(subject, at + 1)) {

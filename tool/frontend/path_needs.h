@@ -32,6 +32,14 @@ std::optional<PathNeed> pathNeedIn(std::string_view text, int first_line, int ar
 // need's arm is the entry's index). Every front-end calls it on its sites.
 void addValueNeeds(std::vector<Site>& sites, std::string_view text, const Knowledge& k, std::string_view lineComment);
 
+// A decision inside a function named for a kernel library
+// (`_has_deep_gemm`, `_flash_mla_head_padding`, `flash_attn_3_available`)
+// decides whether that library runs: each arm it admits by its keys or
+// ranges needs the library, unless the arm records a need of its own. Its
+// else or default (the function declining) needs nothing. The library is
+// named by its module's words in order (`deep_gemm`: deep, gemm).
+void addScopeLibraryNeeds(std::vector<Site>& sites, const Knowledge& k);
+
 // Whether `text` tests `subject` again (a nested decision on the same
 // capability): then the arm's body chooses for itself, and its words are
 // not one path's needs.

@@ -36,7 +36,13 @@ def attention_backend() -> str:
     return "sdpa"
 
 
-def prefer_flash_mla_flag() -> bool:
-    # Only a setting named after the library: nothing runs here.
-    use_flash_mla = torch.cuda.get_device_capability()[0] >= 9
+def flash_mla_preferred() -> bool:
+    # A function named for the library decides whether the library runs:
+    # its range admits sm_120 into FlashMLA as surely as an import would.
+    use_flash_mla = torch.cuda.get_device_capability()[0] >= 9  # expect(default): wrong-path sm_120 error
     return use_flash_mla
+
+
+def flash_mla_supported() -> bool:
+    # Names the archs FlashMLA is built for: nothing to say.
+    return torch.cuda.get_device_capability()[0] in (9, 10)
