@@ -148,6 +148,28 @@ TEST_F(PatchCli, FixTakesAnArmTheNewArchCanRun) {
 // sm_120 takes the arm it can run (sm_80's), or the site is refused with
 // that evidence. A patch set's own value is a path of its own and is
 // applied; sm_110, which has tcgen05, still takes sm_100's arm.
+// Narrowing one arm of a chain whose next range admits the target too would
+// only move the target down the chain: fix leaves it, and says where.
+TEST_F(PatchCli, FixDoesNotNarrowOneArmWhenTheNextLetsTheArchInToo) {
+  spit(dir / "u/mla.py",
+       "import flash_mla\n"
+       "import torch\n\n\n"
+       "def head_padding(num_heads):\n"
+       "    major = torch.cuda.get_device_capability()[0]\n"
+       "    if major >= 10:\n"
+       "        return flash_mla.padded_heads(num_heads, 128)\n"
+       "    elif major >= 9:\n"
+       "        return flash_mla.padded_heads(num_heads, 64)\n"
+       "    return None\n");
+  ProcessResult r = run({"fix", "u", "--add", "sm_120", "--like", "sm_100"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find("@@"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("u/mla.py:7: not patched: head_padding[major] (sm_120): narrowed here, sm_120 would reach "
+                       "`major >= 9` (line 9), which lets it in too: narrow the chain by hand"),
+            std::string::npos)
+      << r.err;
+}
+
 TEST_F(PatchCli, FixDoesNotSendTheNewArchDownAnUnknownPathItsLikeCannotShare) {
   spit(dir / "u/tiles.py",
        "import torch\n\n"

@@ -52,7 +52,7 @@ std::optional<std::string> spelledLike(const std::string& like, const Arch& t) {
 }  // namespace
 
 Rendered renderNarrowing(const LinkedSite& s, size_t idx, const PatchRule& r, const std::string& src,
-                         const EditingSyntax& syntax, const WrongPath& wrong) {
+                         const EditingSyntax& syntax, const WrongPath& wrong, const Knowledge* k) {
   Rendered out;
   const Arch& t = r.add;
   if (wrong.taken.arm == kFallbackArm && !wrong.taken.past) {
@@ -85,6 +85,21 @@ Rendered renderNarrowing(const LinkedSite& s, size_t idx, const PatchRule& r, co
     out.skip_reason = "cannot narrow `" + (range ? range->text : wrong.taken.how) + "` automatically";
     return out;
   }
+  // Narrowed out of this arm, t would fall into a later one whose range lets
+  // it in as well and whose path it cannot run either (`if sm >= 10: ...
+  // elif sm >= 9: ...`, both FlashMLA): one edit would only move it down the
+  // chain. A later arm it can run (`elif sm >= 80: mma_sync`) is the point.
+  if (!wrong.taken.past)
+    for (const auto& later : s.site.ranges) {
+      if (later.arm <= range->arm || later.negated || !later.contains(t)) continue;
+      const PathNeed* need = needOf(s.site, later.arm);
+      if (need && k && !unmet(*need, t, *k).empty()) {
+        out.skip_reason = "narrowed here, " + t.name() + " would reach `" + later.text + "` (line " +
+                          std::to_string(later.line) + "), which lets it in too: narrow the chain by hand";
+        return out;
+      }
+      break;  // the first later range that admits t is where it would go
+    }
   bool admits = c->op == ">=" || c->op == ">";
   if (admits == wrong.taken.past) {
     out.skip_reason = "cannot narrow `" + range->text + "` automatically";

@@ -19,7 +19,8 @@ namespace archscan {
 // One edit replacing the admitting comparison, or a skip reason naming why
 // it cannot be written (an else branch admits it, a helper decides, a
 // spelling this cannot bound). `syntax` is the site's language's.
+// `k` says whether a later arm the narrowed target would reach is one it can run.
 Rendered renderNarrowing(const LinkedSite& s, size_t idx, const PatchRule& r, const std::string& src,
-                         const EditingSyntax& syntax, const WrongPath& wrong);
+                         const EditingSyntax& syntax, const WrongPath& wrong, const Knowledge* k);
 
 }  // namespace archscan

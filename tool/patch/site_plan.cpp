@@ -222,7 +222,8 @@ SitePlan planLike(const SitePlanInput& in, const PatchRule& rule, const std::fun
   bool shown = !s.vetoed && (in.all || s.confidence != Confidence::Low) && !unreachable(s.site, rule.add);
   if (in.knowledge && shown)
     if (auto wrong = wrongPath(s.site, s.file, rule.add, *in.knowledge)) {
-      SitePlan out{SiteVerdict::Edits, renderNarrowing(s, in.site, rule, source(), frontend.editing(), *wrong), ""};
+      SitePlan out{SiteVerdict::Edits,
+                   renderNarrowing(s, in.site, rule, source(), frontend.editing(), *wrong, in.knowledge), ""};
       if (!out.rendered.skip_reason.empty()) return skipped(out.rendered.skip_reason);
       for (Edit& e : out.rendered.edits) markRisk(e, s, rule, in.knowledge);
       return out;
