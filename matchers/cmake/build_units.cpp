@@ -12,14 +12,6 @@
 namespace archscan::cmake {
 namespace {
 
-bool sourceFile(const std::string& s) {
-  for (const char* ext : {".cu", ".cpp", ".cc", ".cxx", ".c"}) {
-    size_t n = std::char_traits<char>::length(ext);
-    if (s.size() > n && s.compare(s.size() - n, n, ext) == 0) return true;
-  }
-  return false;
-}
-
 std::vector<std::string> split(const std::string& v) {
   std::vector<std::string> out;
   std::string cur;
@@ -154,7 +146,7 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands) {
       for (size_t i = 1; i < c.args.size(); ++i) {
         if (c.args[i].kind == ArgKind::Unquoted && targetKeyword(c.args[i].value)) continue;
         for (const auto& s : expand(c.args[i], open))
-          if (sourceFile(s)) t.unit.sources.push_back(s);
+          if (isCompiledSource(s)) t.unit.sources.push_back(s);
       }
       continue;
     }
@@ -163,7 +155,7 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands) {
       for (size_t i = 1; i < c.args.size(); ++i) {
         if (c.args[i].kind == ArgKind::Unquoted && targetKeyword(c.args[i].value)) continue;
         for (const auto& s : expand(c.args[i], open))
-          if (sourceFile(s)) targets[first].unit.sources.push_back(s);
+          if (isCompiledSource(s)) targets[first].unit.sources.push_back(s);
       }
       continue;
     }

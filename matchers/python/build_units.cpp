@@ -24,14 +24,6 @@ std::optional<std::string> literal(TSNode str, const ModuleIndex& idx) {
   return out;
 }
 
-bool sourceFile(const std::string& s) {
-  for (const char* ext : {".cu", ".cpp", ".cc", ".cxx", ".c"}) {
-    size_t n = std::char_traits<char>::length(ext);
-    if (s.size() > n && s.compare(s.size() - n, n, ext) == 0) return true;
-  }
-  return false;
-}
-
 std::string joined(const std::string& a, const std::string& b) {
   if (a.empty()) return b;
   if (b.empty()) return a;
@@ -225,7 +217,8 @@ void extractBuildUnits(PyContext& ctx, const std::vector<Capture>& strings) {
     Evaluator sources(idx, scope, augmented, false);
     sources.walk(arg("sources", 1));
     for (const auto& s : sources.strings)
-      if (sourceFile(s) && std::find(u.sources.begin(), u.sources.end(), s) == u.sources.end()) u.sources.push_back(s);
+      if (isCompiledSource(s) && std::find(u.sources.begin(), u.sources.end(), s) == u.sources.end())
+        u.sources.push_back(s);
     Evaluator flags(idx, scope, augmented, true);
     flags.walk(jit ? arg("extra_cuda_cflags", 99) : arg("extra_compile_args", 99));
     u.jit = jit;

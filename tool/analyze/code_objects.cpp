@@ -42,6 +42,12 @@ std::vector<CodeObject> codeObjects(const Site& s) {
   return out;
 }
 
+std::string codeObjectList(const std::vector<CodeObject>& objects) {
+  std::string out;
+  for (const auto& o : objects) out += (out.empty() ? "" : ", ") + o.name();
+  return out;
+}
+
 bool anyRunsOn(const std::vector<CodeObject>& objects, const Arch& target) {
   return std::any_of(objects.begin(), objects.end(), [&](const CodeObject& o) { return runsOn(o, target); });
 }
@@ -78,15 +84,13 @@ const LinkedUnit* neverAdmittedBy(const Program& p, size_t site, const Arch& t) 
     return nullptr;
   if (!(s.check || s.exits_unlisted || ls.on_missing == OnMissing::Crash)) return nullptr;
   for (const LinkedUnit& u : p.units) {
-    if (std::find(u.source_files.begin(), u.source_files.end(), ls.file) == u.source_files.end()) continue;
+    if (!std::binary_search(u.sites.begin(), u.sites.end(), site)) continue;
     UnitBuild build = unitBuild(u);
     bool builtFor = std::any_of(build.objects.begin(), build.objects.end(),
                                 [&](const CodeObject& o) { return !o.ptx && runsOn(o, t); });
     if (!build.known || !builtFor) continue;
-    bool admitted = false;
-    for (const auto& other : p.sites)
-      if (std::find(u.source_files.begin(), u.source_files.end(), other.file) != u.source_files.end())
-        admitted |= letsInAtRunTime(other.site, t);
+    bool admitted = std::any_of(u.sites.begin(), u.sites.end(),
+                                [&](size_t other) { return letsInAtRunTime(p.sites[other].site, t); });
     if (!admitted) return &u;
   }
   return nullptr;

@@ -23,6 +23,9 @@ namespace archscan {
 //   only hide a missing kernel image, never invent one.
 std::vector<CodeObject> codeObjects(const Site& buildList);
 
+// "sm_90a, compute_80": the objects' names, as messages list them.
+std::string codeObjectList(const std::vector<CodeObject>& objects);
+
 // Whether any of `objects` runs on `target`.
 bool anyRunsOn(const std::vector<CodeObject>& objects, const Arch& target);
 

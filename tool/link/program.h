@@ -66,6 +66,9 @@ struct LinkedUnit {
   // FileFacts::path of each source in the scan, and for a module compiled
   // when first used (BuildUnit::jit), the file that loads it.
   std::vector<std::string> source_files;
+  // The program's sites in those files, ascending: the checks that decide
+  // who reaches the module's kernels.
+  std::vector<size_t> sites;
 };
 
 struct Program {

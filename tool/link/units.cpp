@@ -5,7 +5,7 @@
 
 namespace archscan {
 
-std::vector<LinkedUnit> linkUnits(const std::vector<FileFacts>& files) {
+std::vector<LinkedUnit> linkUnits(const std::vector<FileFacts>& files, const Program& p) {
   namespace fs = std::filesystem;
   std::vector<LinkedUnit> out;
   bool any = false;
@@ -32,6 +32,14 @@ std::vector<LinkedUnit> linkUnits(const std::vector<FileFacts>& files) {
       if (u.jit && !lu.source_files.empty()) lu.source_files.push_back(f.path);
       if (!lu.source_files.empty()) out.push_back(std::move(lu));
     }
+  if (out.empty()) return out;
+  std::map<std::string, std::vector<size_t>> unitsOf;  // file -> units compiling it
+  for (size_t u = 0; u < out.size(); ++u)
+    for (const auto& f : out[u].source_files) unitsOf[f].push_back(u);
+  for (size_t i = 0; i < p.sites.size(); ++i)
+    if (auto it = unitsOf.find(p.sites[i].file); it != unitsOf.end())
+      for (size_t u : it->second)
+        if (out[u].sites.empty() || out[u].sites.back() != i) out[u].sites.push_back(i);
   return out;
 }
 

@@ -8,6 +8,8 @@
 
 namespace archscan {
 
-std::vector<LinkedUnit> linkUnits(const std::vector<FileFacts>& files);
+// The units of `files` with their sources found among them, and the sites
+// of `p` (already linked) in those sources.
+std::vector<LinkedUnit> linkUnits(const std::vector<FileFacts>& files, const Program& p);
 
 }  // namespace archscan

@@ -80,4 +80,10 @@ std::vector<std::string> PathNeed::features() const {
   return out;
 }
 
+bool isCompiledSource(std::string_view path) {
+  for (std::string_view ext : {".cu", ".cpp", ".cc", ".cxx", ".c"})
+    if (path.size() > ext.size() && path.compare(path.size() - ext.size(), ext.size(), ext) == 0) return true;
+  return false;
+}
+
 }  // namespace archscan

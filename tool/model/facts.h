@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "arch/arch.h"
@@ -270,6 +271,10 @@ struct BuildUnit {
   // (torch.utils.cpp_extension.load): that file's checks decide who loads it.
   bool jit = false;
 };
+
+// A file name a build compiles (`.cu`, `.cpp`, `.cc`, `.cxx`, `.c`), not a
+// header: what BuildUnit::sources may name.
+bool isCompiledSource(std::string_view path);
 
 struct Diagnostic {
   std::string level;  // error, warning, note

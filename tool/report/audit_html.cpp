@@ -177,8 +177,7 @@ void printAuditHtml(const AuditModel& m, std::ostream& out) {
         .set("person_need", e.person == 1 ? "needs" : "need")
         .set("gated", e.gated);
   }
-  size_t unknownModules = 0;
-  for (const auto& mod : m.modules) unknownModules += !mod.unknown.empty();
+  size_t unknownModules = modulesNotKnown(m);
   v.flag("has_modules", unknownModules < m.modules.size()).list("module_targets").list("modules");
   v.set("modules_unknown", unknownModules > 0 ? counted(unknownModules, "more module") +
                                                     " whose build its file does not say (the JSON lists them)"
@@ -187,10 +186,8 @@ void printAuditHtml(const AuditModel& m, std::ostream& out) {
   for (const auto& mod : m.modules) {
     if (!mod.unknown.empty()) continue;
     View& mv = v.add("modules");
-    std::string builds;
-    for (const auto& o : mod.code_objects) builds += (builds.empty() ? "" : ", ") + o;
     mv.set("name", mod.name).set("where", mod.where.text()).set("href", mod.where.href);
-    mv.set("builds", builds).list("cells");
+    mv.set("builds", moduleBuildText(mod)).list("cells");
     for (const auto& c : mod.cells)
       mv.add("cells").set("text", moduleCellText(c)).flag("broken", c.built == "none" && c.admitted > 0);
   }

@@ -118,8 +118,7 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
   if (shownComps < m.components.size())
     out << "\n_" << m.components.size() - shownComps << " more components left out; `--show all` lists them._\n";
 
-  size_t unknownModules = 0;
-  for (const auto& mod : m.modules) unknownModules += !mod.unknown.empty();
+  size_t unknownModules = modulesNotKnown(m);
   if (unknownModules < m.modules.size()) {
     out << "\n### Modules\n\nWhat each extension builds, and the run-time checks in its sources that admit each "
            "target.\n\n| module | builds |";
@@ -129,10 +128,7 @@ void printAuditMarkdown(const AuditModel& m, std::ostream& os) {
     out << "\n";
     for (const auto& mod : m.modules) {
       if (!mod.unknown.empty()) continue;
-      std::string builds;
-      for (const auto& o : mod.code_objects) builds += (builds.empty() ? "" : ", ") + o;
-      out << "| " << link(AuditLink{mod.where.file, mod.where.line, mod.where.href}) << " " << cell(mod.name) << " | "
-          << cell(builds) << " |";
+      out << "| " << link(mod.where) << " " << cell(mod.name) << " | " << cell(moduleBuildText(mod)) << " |";
       for (const auto& c : mod.cells) {
         bool broken = c.built == "none" && c.admitted > 0;
         out << " " << (broken ? "❌ " : "") << cell(moduleCellText(c)) << " |";

@@ -469,10 +469,8 @@ std::vector<AuditModule> auditModules(const Program& p, const AnalyzeOptions& an
           if (runsOn(o, t)) (o.ptx ? ptx : sass) = true;
         cell.built = sass ? "sass" : ptx ? "ptx" : "none";
       }
-      for (const auto& ls : p.sites)
-        if (visible(ls, analyzed) && letsInAtRunTime(ls.site, t) &&
-            std::find(u.source_files.begin(), u.source_files.end(), ls.file) != u.source_files.end())
-          ++cell.admitted;
+      for (size_t i : u.sites)
+        if (visible(p.sites[i], analyzed) && letsInAtRunTime(p.sites[i].site, t)) ++cell.admitted;
       mod.cells.push_back(cell);
     }
     out.push_back(std::move(mod));
@@ -481,6 +479,18 @@ std::vector<AuditModule> auditModules(const Program& p, const AnalyzeOptions& an
 }
 
 }  // namespace
+
+std::string moduleBuildText(const AuditModule& m) {
+  if (!m.unknown.empty()) return "not known: " + m.unknown;
+  std::string out;
+  for (const auto& o : m.code_objects) out += (out.empty() ? "" : ", ") + o;
+  return out;
+}
+
+size_t modulesNotKnown(const AuditModel& m) {
+  return static_cast<size_t>(
+      std::count_if(m.modules.begin(), m.modules.end(), [](const AuditModule& mod) { return !mod.unknown.empty(); }));
+}
 
 std::string moduleCellText(const AuditModuleCell& c) {
   std::string out = c.built.empty()     ? "not known"

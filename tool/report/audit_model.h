@@ -188,6 +188,11 @@ std::string effortText(const AuditEffort& e);
 // "Nothing to do for sm_120: ..." when no site lacks a target and check
 // reports nothing (or there is no arch site at all); "" otherwise.
 std::string nothingToDo(const AuditModel& m);
+// "sm_90a, sm_80", or "not known: " and why: what a module builds.
+std::string moduleBuildText(const AuditModule& m);
+// Modules whose build their file does not say: text, Markdown and the page
+// list the others and count these.
+size_t modulesNotKnown(const AuditModel& m);
 // "none; 2 checks admit it", "SASS", "PTX (JIT)", "not known": one module
 // cell, as text and markdown say it.
 std::string moduleCellText(const AuditModuleCell& c);

@@ -12,12 +12,6 @@ namespace {
 
 std::string pad(const std::string& s, size_t n) { return s.size() >= n ? s + " " : s + std::string(n - s.size(), ' '); }
 
-std::string joinedNames(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
-
 std::string cut(const std::string& s, size_t n) { return s.size() <= n ? s : s.substr(0, n - 3) + "..."; }
 
 std::string styled(CellState c, const Style& st) {
@@ -77,14 +71,13 @@ void printAuditText(const AuditModel& m, bool color, std::ostream& out) {
         << pad(std::to_string(c.counts.at(Effect::Unknown)), 9) << c.counts.at(Effect::Gated) << "\n";
   }
 
-  size_t unknownModules = 0;
-  for (const auto& mod : m.modules) unknownModules += !mod.unknown.empty();
+  size_t unknownModules = modulesNotKnown(m);
   if (unknownModules < m.modules.size()) {
     out << "\nModules (what each extension builds, and the run-time checks in its sources that admit each target):\n";
     for (const auto& mod : m.modules) {
       if (!mod.unknown.empty()) continue;
       out << "  " << st.bold(printable(mod.name)) << "  " << st.dim(printable(mod.where.text())) << "  "
-          << "builds " + joinedNames(mod.code_objects) << "\n";
+          << "builds " + moduleBuildText(mod) << "\n";
       for (size_t t = 0; t < mod.cells.size() && t < m.targets.size(); ++t) {
         std::string text = moduleCellText(mod.cells[t]);
         bool broken = mod.cells[t].built == "none" && mod.cells[t].admitted > 0;

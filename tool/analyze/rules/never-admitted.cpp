@@ -22,13 +22,13 @@ void checkNeverAdmitted(const RuleContext& ctx, std::vector<Finding>& out) {
       if (coverage(ls.site, t) != Coverage::Missing || unreachable(ls.site, t)) continue;
       const LinkedUnit* u = neverAdmittedBy(p, i, t);
       if (!u) continue;
-      std::string built;
+      std::vector<CodeObject> forT;
       for (const auto& o : unitBuild(*u).objects)
-        if (!o.ptx && runsOn(o, t)) built += (built.empty() ? "" : ", ") + o.name();
+        if (!o.ptx && runsOn(o, t)) forT.push_back(o);
       out.push_back(makeFinding(ctx, "never-admitted", i, Severity::Error, t.name(),
                                 ls.site.name + " (" + keyList(ls.site) + ") keeps " + t.name() + " out, but " +
                                     (u->unit.name.empty() ? "its module" : u->unit.name) + " (" + u->file + ":" +
-                                    std::to_string(u->unit.line) + ") is built for it (" + built +
+                                    std::to_string(u->unit.line) + ") is built for it (" + codeObjectList(forT) +
                                     ") and no check in its sources lets " + t.name() +
                                     " in: a forgotten key, or a build nothing uses"));
     }

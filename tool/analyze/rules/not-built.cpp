@@ -4,7 +4,6 @@
 // names the check's file among its sources), so the join is direct: the
 // host code runs, the check passes, and the first launch fails with "no
 // kernel image is available" instead of the check's own clear refusal.
-#include <algorithm>
 #include <map>
 
 #include "analyze/code_objects.h"
@@ -14,16 +13,6 @@
 #include "knowledge/hardware.h"
 
 namespace archscan {
-namespace {
-
-std::string names(const std::vector<CodeObject>& objects) {
-  std::string out;
-  for (const auto& o : objects) out += (out.empty() ? "" : ", ") + o.name();
-  return out;
-}
-
-}  // namespace
-
 void checkNotBuilt(const RuleContext& ctx, std::vector<Finding>& out) {
   const Program& p = ctx.program;
   for (const LinkedUnit& u : p.units) {
@@ -36,12 +25,10 @@ void checkNotBuilt(const RuleContext& ctx, std::vector<Finding>& out) {
       // where to refuse it; later choices in the function (`arch >= 90 ?
       // tile_sm90 : tile_sm80`) are reached only through that one.
       std::map<std::pair<std::string, std::string>, size_t> first;
-      for (size_t i = 0; i < p.sites.size(); ++i) {
+      for (size_t i : u.sites) {
         const LinkedSite& ls = p.sites[i];
         const Site& s = ls.site;
-        if (!visible(ls, ctx.opts)) continue;
-        if (std::find(u.source_files.begin(), u.source_files.end(), ls.file) == u.source_files.end()) continue;
-        if (unreachable(s, t) || !letsInAtRunTime(s, t)) continue;
+        if (!visible(ls, ctx.opts) || unreachable(s, t) || !letsInAtRunTime(s, t)) continue;
         auto [at, added] = first.emplace(std::pair(ls.file, s.scope), i);
         if (!added && s.line < p.sites[at->second].site.line) at->second = i;
       }
@@ -53,9 +40,9 @@ void checkNotBuilt(const RuleContext& ctx, std::vector<Finding>& out) {
         out.push_back(makeFinding(ctx, "not-built", i, Severity::Error, t.name(),
                                   s.name + ": " + takenPath(s, t).how + " admits " + t.name() + " into " +
                                       (u.unit.name.empty() ? "the module" : u.unit.name) + " (" + u.file + ":" +
-                                      std::to_string(u.unit.line) + "), which is built for " + names(build.objects) +
-                                      " only: no code object of it runs on " + t.name() +
-                                      " (no kernel image is available). Refuse " + t.name() +
+                                      std::to_string(u.unit.line) + "), which is built for " +
+                                      codeObjectList(build.objects) + " only: no code object of it runs on " +
+                                      t.name() + " (no kernel image is available). Refuse " + t.name() +
                                       " here with a clear message, or build the module for it"));
       }
     }
