@@ -23,6 +23,7 @@
 #include "query_set.h"
 #include "record_tables.h"
 #include "subject.h"
+#include "test_fakes.h"
 #include "ts_util.h"
 
 extern "C" const TSLanguage* tree_sitter_python(void);
@@ -215,6 +216,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
   py::extractBuildStrings(ctx, cap.strings);
   py::extractBuildUnits(ctx, cap.strings);
   // scripts/new-kind.sh adds extractions above this line.
+  py::dropSitesOnFakes(ctx);
 
   for (const auto& f : idx.functions()) {
     FunctionSummary s;
