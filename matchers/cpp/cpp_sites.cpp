@@ -102,11 +102,15 @@ void finishSite(Site& s, const std::string& function, const MacroOrigin& origin,
   // however often the macro is expanded.
   bool inBody = false;
   for (const auto& e : s.entries) inBody |= e.key.end - e.key.begin > e.key_text.size();
-  s.macro = origin.expanded && inBody ? origin.macro : "";
+  // The macro's own definition (its body read as text, scoped to the macro)
+  // names it too, so its expansions elsewhere are reported as the one
+  // decision they are.
+  bool definition = origin.expanded && function == origin.macro;
+  s.macro = (origin.expanded && inBody) || definition ? origin.macro : "";
   // Keys in the file's own text are patched where they are written (a new
-  // case label, a widened test, a copied initializer); keys in a macro's
-  // body are every expansion's text.
-  s.patchable = s.macro.empty();
+  // case label, a widened test, a copied initializer, the #define itself);
+  // keys in a macro's body are every expansion's text.
+  s.patchable = !(origin.expanded && inBody);
   if (!s.patchable)
     s.unpatchable_reason = "produced by the expansion of macro " + origin.macro + "; edit the macro by hand";
 }

@@ -30,10 +30,23 @@ std::vector<Finding> onePerMacro(std::vector<Finding> findings, const Program& p
     for (const auto& r : s.site.ranges)
       key += std::to_string(r.low.value_or(-1)) + "-" + std::to_string(r.high.value_or(-1)) + ",";
     auto [it, fresh] = first.emplace(key, out.size());
-    if (fresh) out.push_back(std::move(f));
-    else others[it->second].push_back(s.file + ":" + std::to_string(s.site.line));
+    if (fresh) {
+      out.push_back(std::move(f));
+    } else if (s.site.patchable && !p.sites[out[it->second].site].site.patchable) {
+      // The #define is where the decision is written and fixed: it speaks
+      // for the expansions, not the other way round.
+      const LinkedSite& was = p.sites[out[it->second].site];
+      others[it->second].push_back(was.file + ":" + std::to_string(was.site.line));
+      out[it->second] = std::move(f);
+    } else {
+      others[it->second].push_back(s.file + ":" + std::to_string(s.site.line));
+    }
   }
   for (auto& [i, where] : others) {
+    // A macro expanded inside another macro's argument can be expanded
+    // twice at one place: name each place once.
+    std::sort(where.begin(), where.end());
+    where.erase(std::unique(where.begin(), where.end()), where.end());
     std::string list;
     for (size_t k = 0; k < where.size() && k < 5; ++k) list += (k ? ", " : "") + where[k];
     if (where.size() > 5) list += ", ...";

@@ -184,8 +184,12 @@ struct Site {
   // An arch list that decides which kernels a build contains: a missing arch
   // gets no native code (a crash, or JIT from PTX when the list has some).
   bool build_list = false;
-  // The macro whose expansion produced the site; its every expansion is one place to fix.
+  // The macro whose expansion produced the site, or whose #define it is;
+  // its every expansion is one place to fix.
   std::string macro;
+  // Keys spelled in a macro's body, located at one expansion: that text is
+  // every expansion's, so it is edited in the #define, never here.
+  bool macroExpansion() const { return !macro.empty() && !patchable; }
   // What each path needs from the hardware, where the code says (one per arm at most).
   std::vector<PathNeed> needs;
   // The decision is a call of a helper that returns a range test

@@ -71,7 +71,7 @@ Rendered renderNarrowing(const LinkedSite& s, size_t idx, const PatchRule& r, co
     out.skip_reason = "the range is decided inside " + s.site.predicate + "(); narrow it there by hand";
     return out;
   }
-  if (!s.site.macro.empty()) {
+  if (s.site.macroExpansion()) {
     out.skip_reason = "the test is written in the macro " + s.site.macro + "; narrow it there by hand";
     return out;
   }

@@ -256,7 +256,7 @@ bool gencodePair(const LinkedSite& s, size_t idx, const PatchRule& r, const std:
 // except keys spelled in a macro's body (`macro` is set: that text is every
 // expansion's).
 bool editableUnmarked(const LinkedSite& s, const EditingSyntax& syntax) {
-  return syntax.renders_unmarked_sites && s.site.macro.empty();
+  return syntax.renders_unmarked_sites && !s.site.macroExpansion();
 }
 
 // An entry in a form of the language's own, as its front-end rendered it:

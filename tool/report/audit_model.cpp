@@ -319,7 +319,7 @@ std::string whyNotReported(const LinkedSite& ls, const Arch& t, const AnalyzeOpt
   if (archSpecific(s, ls.on_missing) && !o.all) return "a single-arch site whose other path does not crash (--all)";
   for (const auto& sup : s.suppressions)
     if (!sup.rules.empty()) return "suppressed by `" + sup.text + "`";
-  if (!s.macro.empty()) return "another expansion of macro " + s.macro + " carries the finding";
+  if (s.macroExpansion()) return "another expansion of macro " + s.macro + " carries the finding";
   if (s.max_cuda) return "only built with CUDA toolkits older than " + t.name() + " needs";
   if (s.kind == SiteKind::Range) return "a range; bounded-range reports only crashing or wrong-family ranges";
   for (const Arch& named : s.scope_archs)

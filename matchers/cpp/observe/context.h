@@ -71,11 +71,28 @@ class ObserverContext {
     return s ? textOf(*s) : std::string();
   }
 
+  // A token written in a macro's body at some level, not in the file. A
+  // token of a macro argument is spelled where the argument is written,
+  // unless that argument was itself expanded from a body: ARCH_SWITCH's
+  // `ARCH == 86` inside another macro's argument (`BOOL_SWITCH(d, D, [&] {
+  // ARCH_SWITCH(...) })`) is an argument expansion on top and a body
+  // token underneath.
+  // The macro whose body it is; empty when it is spelled in the file.
+  std::string bodyMacro(clang::SourceLocation loc) const {
+    for (clang::SourceLocation l = loc; l.isMacroID(); l = sm.getImmediateSpellingLoc(l))
+      if (!sm.isMacroArgExpansion(l)) {
+        std::string name = clang::Lexer::getImmediateMacroName(l, sm, lo).str();
+        return name.empty() ? "(macro)" : name;
+      }
+    return {};
+  }
+  bool fromMacroBody(clang::SourceLocation loc) const { return !bodyMacro(loc).empty(); }
+
   MacroOrigin origin(clang::SourceLocation loc) const {
     MacroOrigin o;
     if (!loc.isMacroID()) return o;
     // A construct written as a macro argument is still spelled in the file.
-    if (sm.isMacroArgExpansion(loc)) return o;
+    if (!fromMacroBody(loc)) return o;
     o.expanded = true;
     for (clang::SourceLocation l = loc; l.isMacroID(); l = sm.getImmediateMacroCallerLoc(l))
       o.macro = clang::Lexer::getImmediateMacroName(l, sm, lo).str();
@@ -109,7 +126,7 @@ class ObserverContext {
     // A literal written in a macro's body is located at the whole invocation:
     // its spelling is the number, not the invocation's text.
     clang::SourceLocation at = lit->getBeginLoc();
-    bool inBody = at.isMacroID() && !sm.isMacroArgExpansion(at);
+    bool inBody = fromMacroBody(at);
     spelled = inBody ? std::to_string(value) : textOf(*s);
     where = *s;
     return value;
@@ -158,8 +175,7 @@ inline void ObserverContext::trace(const clang::Expr* e, Operand& o, int depth,
   e = e->IgnoreParenImpCasts();
   if (auto* c = dyn_cast<CXXConstructExpr>(e); c && c->getNumArgs() == 1) e = c->getArg(0)->IgnoreParenImpCasts();
   SourceLocation loc = e->getBeginLoc();
-  if (loc.isMacroID() && !sm.isMacroArgExpansion(loc))
-    o.atoms.push_back(Lexer::getImmediateMacroName(loc, sm, lo).str());
+  if (std::string m = bodyMacro(loc); !m.empty()) o.atoms.push_back(m);
   if (auto* ref = dyn_cast<DeclRefExpr>(e)) {
     const ValueDecl* d = ref->getDecl();
     std::string name = d->getNameAsString();
