@@ -8,6 +8,7 @@
 #include "clang_service.h"
 #include "cpp_sites.h"
 #include "cpp_subject.h"
+#include "empty_tables.h"
 #include "frontend/path_needs.h"
 #include "frontend/prefilter.h"
 #include "frontend/suppressions.h"
@@ -174,6 +175,7 @@ FileFacts CppFrontend::read(const SourceText& src, bool withClang) const {
   facts.diagnostics = obs.diagnostics;
   addValueNeeds(facts.sites, source, k_, "//");
   addScopeLibraryNeeds(facts.sites, k_);
+  cpp::dropEmptyTableNeeds(facts.sites, source);
   facts.suppressions = applySuppressions(source, "//", facts.sites);
   facts.parsed = true;
   return facts;
