@@ -16,6 +16,12 @@ std::set<std::string> emptyConstTables(std::string_view source) {
   static const std::regex decl(R"(\bconst\b[^;={}()]*?\b([A-Za-z_]\w*)\s*(?:=\s*)?\{\s*\}\s*;)");
   std::string text(source);
   for (std::sregex_iterator it(text.begin(), text.end(), decl), end; it != end; ++it) out.insert((*it)[1].str());
+  // Function-local statics of one name in several functions: empty only if
+  // no declaration of the name in the file holds anything.
+  for (auto it = out.begin(); it != out.end();) {
+    std::regex filled("\\b" + *it + R"(\s*(?:=\s*)?\{\s*[^\s}])");
+    it = std::regex_search(text, filled) ? out.erase(it) : std::next(it);
+  }
   return out;
 }
 
