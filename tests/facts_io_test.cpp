@@ -43,7 +43,7 @@ static_assert(fieldCount<SpellingStyle>() == 5);
 static_assert(fieldCount<Evidence>() == 5);
 static_assert(fieldCount<Suppression>() == 3);
 static_assert(fieldCount<Entry>() == 13);
-static_assert(fieldCount<ArchRange>() == 7);
+static_assert(fieldCount<ArchRange>() == 9);
 static_assert(fieldCount<Subject>() == 3);
 static_assert(fieldCount<NeedEvidence>() == 4);
 static_assert(fieldCount<PathNeed>() == 3);
@@ -99,6 +99,8 @@ FileFacts fullFacts() {
   r.item = {13, 14};
   r.line = 15;
   r.negated = true;
+  r.lexical = "\"90\"";
+  r.lexical_op = ">=";
   ArchRange open;  // both bounds absent: null, not 0
   open.text = "any";
   s.ranges = {r, open};

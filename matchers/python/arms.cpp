@@ -107,6 +107,10 @@ std::optional<Arm> armOf(TSNode cmp, const PyContext& ctx) {
       arm.op = ArmOp::Range;
       bound(op, c->arch, arm.range);
       arm.style = c->style;
+      if (is(b, "string")) {
+        arm.range.lexical = idx.text(b);
+        arm.range.lexical_op = op;
+      }
     } else {
       return std::nullopt;
     }

@@ -16,7 +16,7 @@ namespace archscan {
 // Raised when a format change would make old bytes mean something else.
 // 6: a string that is not UTF-8 (a file name) is kept as {"hex": ...};
 // before, U+FFFD stood in its place.
-inline constexpr int kFactsFormat = 7;
+inline constexpr int kFactsFormat = 8;
 
 struct FactsFormatError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -39,7 +39,7 @@ void fields(A& a, Entry& e) {
 template <class A>
 void fields(A& a, ArchRange& r) {
   a("low", r.low), a("high", r.high), a("text", r.text), a("arm", r.arm), a("item", r.item), a("line", r.line),
-      a("negated", r.negated);
+      a("negated", r.negated), a("lexical", r.lexical), a("lexical_op", r.lexical_op);
 }
 template <class A>
 void fields(A& a, NeedEvidence& e) {

@@ -93,6 +93,11 @@ struct ArchRange {
   // A helper's verdict read as a range (`if not is_sm_at_least_90():`): the
   // test is the helper's range turned around. Only until link/ fills it in.
   bool negated = false;
+  // An ordering against a string literal (`cc < "90"`, `arch >= "sm_80"`):
+  // Python compares the characters, so "120" < "90". The literal as written
+  // and the operator with the subject on its left; empty for numbers.
+  std::string lexical;
+  std::string lexical_op;
   bool contains(const Arch& a) const;
 };
 

@@ -4,12 +4,66 @@
 // own words (a kernel named for sm100, tcgen05, wgmma, inline PTX) say what
 // it needs; the hardware model says the target does not have it. sm_120 is
 // numerically above sm_100 and has neither tcgen05 nor wgmma: `>= 100` is
-// the wrong question for it.
+// the wrong question for it. A capability compared as a string (`cc <
+// "90"`) is ordered by its characters: "120" < "90", so every three-digit
+// arch takes the branch of the oldest ones.
+#include <optional>
+
 #include "analyze/coverage.h"
 #include "analyze/paths.h"
 #include "analyze/rules/rules.h"
 
 namespace archscan {
+namespace {
+
+// How `cc < "90"` reads for `t`: the literal's content, its arch, and `t`
+// spelled the same way ("90" -> "120", "sm_80" -> "sm_120", "8.0" ->
+// "12.0"); nullopt when the literal is no arch string.
+struct AsStrings {
+  std::string literal, mine;
+  Arch arch;
+};
+
+std::optional<AsStrings> asStrings(const std::string& literal, const Arch& t, const ArchTable& table) {
+  if (literal.size() < 2 || (literal.front() != '"' && literal.front() != '\'') || literal.back() != literal.front())
+    return std::nullopt;
+  KeyLiteral key;
+  key.type = KeyLiteral::Type::String;
+  key.text = literal.substr(1, literal.size() - 2);
+  key.quote = '\0';
+  auto c = classifyAnyKey(key, table);
+  if (!c) return std::nullopt;
+  SpellingStyle style = c->style;
+  style.quote = '\0';
+  style.suffix = "";
+  Arch bare = t;
+  bare.variant = Variant::None;
+  return AsStrings{key.text, encode(bare, style), c->arch};
+}
+
+bool ordered(const std::string& a, const std::string& op, const std::string& b) {
+  return op == "<" ? a < b : op == "<=" ? a <= b : op == ">" ? a > b : a >= b;
+}
+
+// `cc < "90"` read the way Python reads it, for `t`: the message when the
+// characters' order and the numbers' disagree.
+std::optional<std::string> stringOrder(const Site& s, const Arch& t, const ArchTable& table) {
+  for (const ArchRange& r : s.ranges) {
+    if (r.lexical.empty()) continue;
+    auto str = asStrings(r.lexical, t, table);
+    if (!str) continue;
+    bool asText = ordered(str->mine, r.lexical_op, str->literal);
+    if (asText == r.contains(t)) continue;
+    bool below = asText == (r.lexical_op[0] == '<');
+    return "`" + r.text + "` compares capabilities as strings: \"" + str->mine + "\" " + r.lexical_op + " \"" +
+           str->literal + "\" is " + (asText ? "true" : "false") + ", so " + t.name() + " is handled as " +
+           (below ? "older than " : "at least ") + str->arch.base().name() +
+           ". Compare numbers (a (major, minor) tuple, or major * 10 + minor) instead";
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 void checkWrongPath(const RuleContext& ctx, std::vector<Finding>& out) {
   for (size_t i = 0; i < ctx.program.sites.size(); ++i) {
@@ -18,6 +72,11 @@ void checkWrongPath(const RuleContext& ctx, std::vector<Finding>& out) {
     if (!visible(ls, ctx.opts)) continue;
     for (const Arch& t : ctx.opts.targets) {
       if (unreachable(s, t)) continue;  // an earlier check refuses t: that check decides
+      if (auto order = stringOrder(s, t, ctx.k.archs)) {
+        // The numbers' verdict below would describe code that does not run.
+        out.push_back(makeFinding(ctx, "wrong-path", i, Severity::Error, t.name(), s.name + ": " + *order));
+        continue;
+      }
       auto wrong = wrongPath(s, ls.file, t, ctx.k);
       if (!wrong) continue;
       const std::string& lacks = wrong->missing.front();
