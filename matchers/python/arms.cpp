@@ -51,6 +51,26 @@ bool literalLike(TSNode n) {
   return is(n, "integer") || is(n, "string") || is(n, "tuple") || is(n, "list") || is(n, "set") || is(n, "float");
 }
 
+// `parse_arch("sm_70") == 70`, `to_cc("8.0")[0] >= 8`: a function of a
+// literal arch, the same on every GPU. A unit test of a parser or a gate,
+// not a decision on the device. A capability source given a literal device
+// (`get_device_capability(0)`) reads the device and stays a subject.
+bool literalArchCall(TSNode n, const PyContext& ctx) {
+  n = unparen(n);
+  while (is(n, "attribute") || is(n, "subscript"))
+    n = unparen(is(n, "attribute") ? field(n, "object") : field(n, "value"));
+  if (!is(n, "call")) return false;
+  std::string name = ctx.idx.calleeName(n);
+  if (ctx.k.capability_calls.count(name) || ctx.k.property_calls.count(name)) return false;
+  bool arch = false;
+  for (TSNode a : namedChildren(field(n, "arguments"))) {
+    TSNode v = is(a, "keyword_argument") ? unparen(field(a, "value")) : a;
+    if (!literalLike(v)) return false;
+    arch |= is(v, "string") && classify(v, ctx.idx, ctx.k).has_value();
+  }
+  return arch;
+}
+
 }  // namespace
 
 std::optional<Arm> armOf(TSNode cmp, const PyContext& ctx) {
@@ -65,7 +85,7 @@ std::optional<Arm> armOf(TSNode cmp, const PyContext& ctx) {
       std::swap(a, b);
       op = flip(op);
     }
-    if (literalLike(a)) return std::nullopt;
+    if (literalLike(a) || literalArchCall(a, ctx)) return std::nullopt;
     arm.subject = a;
     if (op == "==" || op == "!=") {
       auto c = classify(b, idx, ctx.k);
@@ -117,7 +137,7 @@ std::optional<Arm> armOf(TSNode cmp, const PyContext& ctx) {
   } else if (s.operands.size() == 3 && s.ops.size() == 2 && isOrdering(s.ops[0]) && isOrdering(s.ops[1])) {
     TSNode lo = unparen(s.operands[0]), subj = unparen(s.operands[1]), hi = unparen(s.operands[2]);
     auto cl = classify(lo, idx, ctx.k), ch = classify(hi, idx, ctx.k);
-    if (!cl || !ch || literalLike(subj)) return std::nullopt;
+    if (!cl || !ch || literalLike(subj) || literalArchCall(subj, ctx)) return std::nullopt;
     arm.subject = subj;
     arm.op = ArmOp::Range;
     bound(flip(s.ops[0]), cl->arch, arm.range);
