@@ -16,7 +16,7 @@ shift $(($# < 2 ? $# : 2))
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] ||
   targets=(cmake_lexer_fuzzer patchset_fuzzer config_fuzzer arch_fuzzer python_fuzzer raw_lexer_fuzzer diff_fuzzer
-    compile_database_fuzzer facts_json_fuzzer facts_binary_fuzzer shell_lexer_fuzzer)
+    compile_database_fuzzer facts_json_fuzzer facts_binary_fuzzer shell_lexer_fuzzer json_fuzzer)
 cd "$(dirname "$0")/.."
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang-19 \
@@ -35,6 +35,7 @@ seed python_fuzzer $(find testdata -name '*.py')
 seed raw_lexer_fuzzer $(find testdata \( -name '*.cu' -o -name '*.cuh' -o -name '*.cpp' -o -name '*.h' \))
 seed cmake_lexer_fuzzer $(find testdata \( -name 'CMakeLists.txt' -o -name '*.cmake' \))
 seed shell_lexer_fuzzer $(find testdata \( -name '*.sh' -o -name 'Dockerfile*' -o -path '*/.github/workflows/*' \) -type f)
+seed json_fuzzer $(find testdata -name '*.json')
 # Inputs testdata/ has no file of (facts as archscan writes them, compile
 # databases) are kept in tests/fuzz/corpus/TARGET/, a few small files each.
 for d in tests/fuzz/corpus/*/; do seed "$(basename "$d")" "$d"*; done

@@ -94,7 +94,7 @@ TEST(ShellLexer, UnterminatedReferenceInAWholeValueStaysInsideIt) {
   EXPECT_FALSE(errors.empty()) << "the unterminated ${ is reported";
 }
 
-TEST(ShellFrontend, AcceptsScriptsDockerfilesWorkflowsAndShebangs) {
+TEST(ShellFrontend, AcceptsScriptsDockerfilesYamlJsonAndShebangs) {
   ShellFrontend fe(test::knowledge());
   EXPECT_TRUE(fe.accepts("build.sh", ""));
   EXPECT_TRUE(fe.accepts("env.bash", ""));
@@ -105,7 +105,12 @@ TEST(ShellFrontend, AcceptsScriptsDockerfilesWorkflowsAndShebangs) {
   EXPECT_TRUE(fe.accepts("run", "#!/bin/sh -e\n"));
   EXPECT_FALSE(fe.accepts("tool", "#!/usr/bin/env python3\n"));
   EXPECT_FALSE(fe.accepts("tool", "#!/bin/bashful\n"));
-  EXPECT_FALSE(fe.accepts("ci.yml", ""));
+  EXPECT_TRUE(fe.accepts("ci.yml", ""));  // data files and other CI systems' YAML too
+  EXPECT_TRUE(fe.accepts("meta.yaml", ""));
+  EXPECT_TRUE(fe.accepts("build_matrix.json", ""));
+  EXPECT_FALSE(fe.accepts("compile_commands.json", ""));  // the C++ front-end's flags
+  EXPECT_FALSE(fe.accepts("archscan.yaml", ""));  // archscan's own settings
+  EXPECT_FALSE(fe.accepts("archscan-baseline.json", ""));
   EXPECT_FALSE(fe.accepts("LICENSE", "MIT License\n"));
   EXPECT_TRUE(fe.acceptsPath(".github/workflows/ci.yml"));
   EXPECT_TRUE(fe.acceptsPath("repo/.github/workflows/wheels.yaml"));
@@ -243,4 +248,48 @@ TEST(ShellFrontend, WorkflowMatrixEnvAndRun) {
 }
 
 }  // namespace
+TEST(ShellFrontend, JsonMembersAreListsNamedByTheirKeyPath) {
+  std::string src =
+      "{\n"
+      "  \"python\": [\"3.10\", \"3.11\"],\n"
+      "  \"builds\": [\n"
+      "    {\"name\": \"wheel\", \"gpu_archs\": [\"80\", \"90\"]},\n"
+      "    {\"name\": \"sm100\", \"gpu_archs\": [100]}\n"
+      "  ],\n"
+      "  \"toolkits\": {\"cu126\": {\"cuda_archs\": \"8.0;9.0\"}, \"12.8\": {\"cuda_archs\": \"8.0;9.0;10.0\"}}\n"
+      "}\n";
+  FileFacts f = extract(src, "ci/matrix.json");
+  ASSERT_EQ(f.sites.size(), 4u);
+  const Site* wheel = siteNamed(f, "builds[0].gpu_archs");
+  ASSERT_NE(wheel, nullptr);
+  ASSERT_EQ(wheel->entries.size(), 2u);
+  EXPECT_EQ(src.substr(wheel->entries[1].key.begin, wheel->entries[1].key.end - wheel->entries[1].key.begin), "\"90\"");
+  EXPECT_EQ(wheel->line, 4);
+  ASSERT_NE(siteNamed(f, "builds[1].gpu_archs"), nullptr);  // one arch under a list name
+  // A toolkit's entry holds only what that toolkit builds: CUDA 12.6 (cu126) cannot build 12.0.
+  const Site* old = siteNamed(f, "toolkits.cu126.cuda_archs");
+  const Site* now = siteNamed(f, "toolkits.12.8.cuda_archs");
+  ASSERT_NE(old, nullptr);
+  ASSERT_NE(now, nullptr);
+  EXPECT_EQ(old->max_cuda, 127);
+  EXPECT_EQ(now->max_cuda, 129);
+  EXPECT_TRUE(now->patchable);
+}
+
+TEST(ShellFrontend, JsonThatIsNoSettingsOrNoJsonGivesNoSites) {
+  // archscan's own report, a SARIF log and a patch set are about the project.
+  EXPECT_TRUE(extract("{\n  \"tool\": \"archscan\",\n  \"archs\": [\"sm_90\"]\n}\n", "report.json").sites.empty());
+  EXPECT_TRUE(extract("{\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", \"archs\": [\"90\"]}", "x.json")
+                  .sites.empty());
+  EXPECT_TRUE(extract("archscan: 1\nname: x\ncuda_archs: [80, 90]\n", "sm120.yaml").sites.empty());
+  // Broken JSON: what came before the error is read, the rest is reported.
+  FileFacts broken = extract("{\"cuda_archs\": [\"80\", \"90\"], \"x\": ]", "bad.json");
+  EXPECT_EQ(broken.sites.size(), 1u);
+  ASSERT_EQ(broken.diagnostics.size(), 1u);
+  EXPECT_NE(broken.diagnostics[0].message.find("JSON"), std::string::npos);
+  // Nesting 50,000 deep costs memory, not the stack.
+  std::string deep = std::string(50000, '[') + std::string(50000, ']');
+  EXPECT_TRUE(extract(deep, "deep.json").sites.empty());
+}
+
 }  // namespace archscan

@@ -1,6 +1,7 @@
 #include "formats.h"
 
 #include <cctype>
+#include <regex>
 
 namespace archscan::shell {
 namespace {
@@ -103,13 +104,52 @@ std::vector<SequenceItem> flowSequence(std::string_view s, uint32_t b, uint32_t 
 
 }  // namespace
 
-Format formatOf(std::string_view path) {
+namespace {
+
+// Files named for archscan (archscan.yaml, the archscan-*.yaml beside a
+// tree) are its own settings, not the project's.
+bool archscanOwn(std::string_view name) { return name.rfind("archscan", 0) == 0 || name.rfind(".archscan", 0) == 0; }
+bool yamlFile(std::string_view, std::string_view name) {
+  return (endsWith(name, ".yml") || endsWith(name, ".yaml")) && !archscanOwn(name);
+}
+// compile_commands.json is a compile database (the C++ front-end's flags),
+// not a file of the project's own settings.
+bool jsonFile(std::string_view, std::string_view name) {
+  return endsWith(name, ".json") && name != "compile_commands.json" && !archscanOwn(name);
+}
+bool dockerfile(std::string_view, std::string_view name) {
+  return name.rfind("dockerfile", 0) == 0 || endsWith(name, ".dockerfile");
+}
+bool shellScript(std::string_view, std::string_view name) { return endsWith(name, ".sh") || endsWith(name, ".bash"); }
+bool anyFile(std::string_view, std::string_view) { return true; }
+
+}  // namespace
+
+bool toolFile(std::string_view s) {
+  if (s.rfind("archscan:", 0) == 0 || s.find("\narchscan:") != std::string_view::npos) return true;
+  static const std::regex own(R"("tool"\s*:\s*"archscan"|"archscan_facts"|sarif)");
+  std::string head(s.substr(0, 4096));
+  return std::regex_search(head, own);
+}
+
+const std::vector<FormatSpec>& formats() {
+  static const std::vector<FormatSpec> table = {
+      {Format::Workflow, "YAML", yamlFile, true, readWorkflow},
+      {Format::Json, "JSON", jsonFile, true, readJson},
+      {Format::Dockerfile, "Dockerfile", dockerfile, true, readDockerfile},
+      {Format::Shell, "shell script", shellScript, true, readShell},
+      {Format::Shell, "shell script", anyFile, false, readShell},
+  };
+  return table;
+}
+
+const FormatSpec& formatOf(std::string_view path) {
   std::string low = lower(path);
-  if (endsWith(low, ".yml") || endsWith(low, ".yaml")) return Format::Workflow;
   size_t slash = low.rfind('/');
   std::string_view name = std::string_view(low).substr(slash == std::string::npos ? 0 : slash + 1);
-  if (name.rfind("dockerfile", 0) == 0 || endsWith(name, ".dockerfile")) return Format::Dockerfile;
-  return Format::Shell;
+  for (const auto& f : formats())
+    if (f.matches(low, name)) return f;
+  return formats().back();
 }
 
 void readShell(std::string_view source, SiteBuilder& b, Errors& errors) {
@@ -197,6 +237,7 @@ void readDockerfile(std::string_view source, SiteBuilder& b, Errors& errors) {
 // Line by line: a key's scalar, flow sequence or block sequence; `run:`
 // bodies as shell. Keys under `matrix:` name matrix axes (`matrix.arch`).
 void readWorkflow(std::string_view source, SiteBuilder& b, Errors& errors) {
+  if (toolFile(source)) return;
   std::vector<Line> lines = splitLines(source);
   struct Parent {
     int col;

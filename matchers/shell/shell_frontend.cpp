@@ -20,17 +20,7 @@ FileFacts scan(const SourceText& src, const Knowledge& k, shell::Errors& errors)
   f.path = src.path;
   f.language = Language::Shell;
   shell::SiteBuilder b(k, f);
-  switch (shell::formatOf(src.path)) {
-    case shell::Format::Shell:
-      shell::readShell(src.text, b, errors);
-      break;
-    case shell::Format::Dockerfile:
-      shell::readDockerfile(src.text, b, errors);
-      break;
-    case shell::Format::Workflow:
-      shell::readWorkflow(src.text, b, errors);
-      break;
-  }
+  shell::formatOf(src.path).read(src.text, b, errors);
   b.finish();
   return f;
 }
@@ -58,9 +48,7 @@ bool ciCheckOnly(std::string_view path, std::string_view text) {
 }  // namespace
 
 bool ShellFrontend::accepts(std::string_view filename, std::string_view head) const {
-  if (endsWith(filename, ".sh") || endsWith(filename, ".bash") || filename.rfind("Dockerfile", 0) == 0 ||
-      endsWith(filename, ".dockerfile") || endsWith(filename, ".Dockerfile"))
-    return true;
+  if (shell::formatOf(filename).by_name) return true;
   static const std::regex shebang(R"(^#![ \t]*/\S*/(env[ \t]+(-\S+[ \t]+)*)?(ba)?sh([ \t]|\r?$))");
   std::string first(head.substr(0, head.find('\n')));
   return std::regex_search(first, shebang);
@@ -73,7 +61,9 @@ bool ShellFrontend::acceptsPath(std::string_view path) const {
   return rest.find('/') == std::string_view::npos && (endsWith(rest, ".yml") || endsWith(rest, ".yaml"));
 }
 
-bool ShellFrontend::worthParsing(std::string_view text) const { return mentionsAny(text, archOrFrameworkWords()); }
+bool ShellFrontend::worthParsing(std::string_view text) const {
+  return mentionsAny(text, archOrFrameworkWords()) && !shell::toolFile(text);
+}
 
 int ShellFrontend::syntaxErrors(const SourceText& source) const {
   shell::Errors errors;

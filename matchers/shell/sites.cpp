@@ -162,7 +162,7 @@ void SiteBuilder::binding(const std::string& name, const Slice& value, BareSepar
 }
 
 void SiteBuilder::sequence(const std::string& name, const std::vector<SequenceItem>& items, bool block, int line,
-                           ByteRange extent) {
+                           ByteRange extent, const std::string& origin) {
   if (!archName(name, k_) || items.empty()) return;
   std::vector<ClassifiedKey> keys;
   std::vector<bool> ptx;
@@ -174,7 +174,7 @@ void SiteBuilder::sequence(const std::string& name, const std::vector<SequenceIt
     ptx.push_back(p);
   }
   if (!unknownsAreFamilyMates(keys)) return;
-  Site& s = siteFor(name, line, extent, "YAML sequence under arch-like key '" + name + "'");
+  Site& s = siteFor(name, line, extent, origin + " under arch-like key '" + name + "'");
   size_t idx = static_cast<size_t>(&s - f_.sites.data());
   for (size_t i = 0; i < items.size(); ++i) {
     Entry e;
@@ -196,6 +196,11 @@ void SiteBuilder::sequence(const std::string& name, const std::vector<SequenceIt
     s.patchable = false;
     s.unpatchable_reason = "a YAML block sequence; add a `- ` line for the arch by hand";
   }
+}
+
+void SiteBuilder::toolkitCeiling(const std::string& name, int max_cuda) {
+  auto it = lists_.find(name);
+  if (it != lists_.end() && max_cuda > 0) f_.sites[it->second].max_cuda = max_cuda;
 }
 
 void SiteBuilder::byHand(const std::string& name, const std::string& reason) {

@@ -42,8 +42,11 @@ class SiteBuilder {
   void binding(const std::string& name, const Slice& value, BareSeparators bare, int line, ByteRange extent,
                const std::string& origin, bool single_ok = false);
   // A YAML sequence under an arch-like key (`cuda_archs: [80, 90]`, or `- 90` lines); `block` for the latter.
-  void sequence(const std::string& name, const std::vector<SequenceItem>& items, bool block, int line,
-                ByteRange extent);
+  void sequence(const std::string& name, const std::vector<SequenceItem>& items, bool block, int line, ByteRange extent,
+                const std::string& origin = "YAML sequence");
+  // The named list is built only by CUDA toolkits older than `max_cuda`
+  // (major * 10 + minor): a table's `"12.4": {"cuda_archs": ...}` entry.
+  void toolkitCeiling(const std::string& name, int max_cuda);
   // Marks a named list as one to add to by hand (a matrix `include:` entry per arch).
   void byHand(const std::string& name, const std::string& reason);
   // Severity of each list from what it holds; call once, at the end.
