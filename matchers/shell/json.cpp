@@ -4,7 +4,6 @@
 // named by its key path, as a YAML workflow's are. Read without recursion:
 // a file nested 50,000 deep costs a vector, not the stack.
 #include <cctype>
-#include <optional>
 #include <regex>
 
 #include "formats.h"
@@ -22,8 +21,6 @@ struct Frame {
   size_t index = 0;  // array: elements so far
   bool scalars = true;  // array: every element a string or number
   std::vector<SequenceItem> items;
-  uint32_t begin = 0;
-  int line = 0;
   int max_cuda = 0;  // inside `"12.4": {...}`: built by that toolkit only
 };
 
@@ -90,8 +87,6 @@ void readJson(std::string_view s, SiteBuilder& b, Errors& errors) {
       Frame f;
       f.object = c == '{';
       f.segment = step;
-      f.begin = i;
-      f.line = line;
       f.max_cuda = ceiling;
       if (top && top->object) {
         f.key_begin = top->key_begin;
