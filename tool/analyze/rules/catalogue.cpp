@@ -351,7 +351,9 @@ a site `wrong-path` already reports for the same target (it names the path
 the target cannot run); `#if __CUDA_ARCH__` guards, which decide what is
 compiled; a CMake target whose archs come from a cache variable, `native`
 or `all`; a JIT load without arch flags of its own, which PyTorch compiles
-for the GPU it runs on.
+for the GPU it runs on; a check in a source that another build also compiles
+(a CMake target beside the wheel's setup.py) for archs not known or for one
+that runs on the target.
 )"},
       {"never-admitted", "NeverAdmitted",
        "A module is built for the target, but every run-time check in its sources keeps the target out.",

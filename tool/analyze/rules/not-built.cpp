@@ -5,6 +5,7 @@
 // host code runs, the check passes, and the first launch fails with "no
 // kernel image is available" instead of the check's own clear refusal.
 #include <map>
+#include <string>
 
 #include "analyze/code_objects.h"
 #include "analyze/coverage.h"
@@ -15,9 +16,24 @@
 namespace archscan {
 void checkNotBuilt(const RuleContext& ctx, std::vector<Finding>& out) {
   const Program& p = ctx.program;
-  for (const LinkedUnit& u : p.units) {
+  std::vector<UnitBuild> builds;
+  std::map<std::string, std::vector<size_t>> unitsOf;  // source file -> units compiling it
+  for (size_t u = 0; u < p.units.size(); ++u) {
+    builds.push_back(unitBuild(p.units[u]));
+    for (const auto& f : p.units[u].source_files) unitsOf[f].push_back(u);
+  }
+  // Another build of the same source (a CMake target beside the wheel's
+  // setup.py) whose archs are not known, or that runs on t, may give t its
+  // kernels: one build alone does not show that t gets none.
+  auto servedElsewhere = [&](size_t u, const std::string& file, const Arch& t) {
+    for (size_t v : unitsOf[file])
+      if (v != u && (!builds[v].known || anyRunsOn(builds[v].objects, t))) return true;
+    return false;
+  };
+  for (size_t ui = 0; ui < p.units.size(); ++ui) {
+    const LinkedUnit& u = p.units[ui];
     // Flags the file cannot show leave what is built unknown: nothing is said.
-    UnitBuild build = unitBuild(u);
+    const UnitBuild& build = builds[ui];
     if (!build.known) continue;
     for (const Arch& t : ctx.opts.targets) {
       if (anyRunsOn(build.objects, t)) continue;
@@ -28,7 +44,8 @@ void checkNotBuilt(const RuleContext& ctx, std::vector<Finding>& out) {
       for (size_t i : u.sites) {
         const LinkedSite& ls = p.sites[i];
         const Site& s = ls.site;
-        if (!visible(ls, ctx.opts) || unreachable(s, t) || !letsInAtRunTime(s, t)) continue;
+        if (!visible(ls, ctx.opts) || unreachable(s, t) || !letsInAtRunTime(s, t) || servedElsewhere(ui, ls.file, t))
+          continue;
         auto [at, added] = first.emplace(std::pair(ls.file, s.scope), i);
         if (!added && s.line < p.sites[at->second].site.line) at->second = i;
       }
