@@ -1,6 +1,7 @@
 #include "build_units.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <regex>
@@ -49,9 +50,18 @@ bool targetKeyword(const std::string& a) {
   return words.count(a) > 0;
 }
 
+// A project's own function that declares a target (`gpu_cpp_library(PREFIX x
+// GPU_SRCS ${srcs})`, `add_cuda_extension(...)`): its name says it builds one.
+bool targetFunction(const std::string& lower) {
+  for (const char* w : {"library", "executable", "module", "extension"})
+    if (lower.find(w) != std::string::npos) return true;
+  return false;
+}
+
 struct Target {
   BuildUnit unit;
   bool has_archs = false;  // CUDA_ARCHITECTURES of its own
+  bool declared_elsewhere = false;  // by a project function: its archs are that function's
   std::vector<std::string> flags;  // from its own CUDA_ARCHITECTURES and -gencode options
 };
 
@@ -61,8 +71,18 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands) {
   static const std::set<std::string> adders = {"add_library",         "add_executable",      "cuda_add_library",
                                                "cuda_add_executable", "pybind11_add_module", "python_add_library",
                                                "nanobind_add_module"};
+  static const std::set<std::string> known = {"set",
+                                              "list",
+                                              "file",
+                                              "target_sources",
+                                              "set_target_properties",
+                                              "set_property",
+                                              "target_compile_options",
+                                              "target_link_libraries",
+                                              "target_include_directories",
+                                              "target_compile_definitions"};
   bool any = false;
-  for (const auto& c : commands) any |= adders.count(c.lower) > 0;
+  for (const auto& c : commands) any |= adders.count(c.lower) > 0 || (!known.count(c.lower) && targetFunction(c.lower));
   if (!any) return {};
   // Variables set from literals (`set(SRCS a.cu b.cpp)`, `list(APPEND SRCS
   // c.cu)`): a target's `${SRCS}` is their items; any other value is unknown.
@@ -107,6 +127,30 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands) {
         if (item.find(",code=") != std::string::npos && !flagCodeObjects(item).empty() &&
             std::find(anywhere.begin(), anywhere.end(), item) == anywhere.end())
           anywhere.push_back(item);
+    // file(GLOB SRCS src/*.cu): the patterns, which link/ evaluates over the
+    // scanned files as CMake does over the source tree (GLOB_RECURSE: at
+    // any depth, written `dir/**/*.cu`).
+    if (c.lower == "file" && (first == "GLOB" || first == "GLOB_RECURSE") && c.args.size() >= 3) {
+      bool recurse = first == "GLOB_RECURSE", open = false;
+      std::vector<std::string> patterns;
+      for (size_t i = 2; i < c.args.size(); ++i) {
+        const std::string& v = c.args[i].value;
+        if (v == "CONFIGURE_DEPENDS" || v == "FOLLOW_SYMLINKS") continue;
+        if (v == "RELATIVE" || v == "LIST_DIRECTORIES") {
+          ++i;
+          continue;
+        }
+        for (std::string item : expand(c.args[i], open)) {
+          size_t slash = item.rfind('/');
+          if (recurse)
+            item = slash == std::string::npos ? "**/" + item : item.substr(0, slash) + "/**" + item.substr(slash);
+          patterns.push_back(item);
+        }
+      }
+      if (open) vars.erase(c.args[1].value);
+      else vars[c.args[1].value] = patterns;
+      continue;
+    }
     if (c.lower == "set" || (c.lower == "list" && c.args.size() >= 2 && (first == "APPEND" || first == "PREPEND"))) {
       bool isList = c.lower == "list";
       const std::string& name = isList ? c.args[1].value : first;
@@ -148,6 +192,29 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands) {
         for (const auto& s : expand(c.args[i], open))
           if (isCompiledSource(s)) t.unit.sources.push_back(s);
       }
+      continue;
+    }
+    // A project function that declares a target from sources: a build whose
+    // archs its definition decides, elsewhere; its sources are still its.
+    if (!known.count(c.lower) && !adders.count(c.lower) && targetFunction(c.lower)) {
+      bool open = false;
+      std::vector<std::string> sources;
+      for (const auto& a : c.args)
+        for (const auto& src : expand(a, open))
+          if (isCompiledSource(src)) sources.push_back(src);
+      if (sources.empty()) continue;
+      // Named by its first argument, or the one after a keyword (PREFIX x, NAME x).
+      bool keyword = c.args.size() > 1 && c.args[0].kind == ArgKind::Unquoted &&
+                     std::all_of(first.begin(), first.end(), [](char ch) { return std::isupper(ch) || ch == '_'; });
+      std::string name = c.lower + "(" + (keyword ? c.args[1].value : first) + ")";
+      Target& t = targets[name];
+      if (t.unit.name.empty()) {
+        t.unit.name = name;
+        t.unit.line = c.line;
+        order.push_back(name);
+      }
+      t.unit.sources.insert(t.unit.sources.end(), sources.begin(), sources.end());
+      t.declared_elsewhere = true;
       continue;
     }
     if (c.lower == "target_sources" && targets.count(first)) {
@@ -216,6 +283,10 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands) {
     Target& t = targets[name];
     if (t.unit.sources.empty()) continue;
     BuildUnit u = t.unit;
+    if (t.declared_elsewhere) {  // nothing here says what it builds
+      out.push_back(std::move(u));
+      continue;
+    }
     std::vector<std::string> flags = t.flags;
     if (!t.has_archs && fileArchsSet) {
       u.open |= fileArchsOpen;

@@ -1,9 +1,30 @@
 #include "link/units.h"
 
+#include <fnmatch.h>
+
 #include <filesystem>
 #include <map>
 
 namespace archscan {
+namespace {
+
+// A CMake file(GLOB) pattern: wildcards, and `**/` for GLOB_RECURSE's any depth.
+bool isPattern(const std::string& s) { return s.find_first_of("*?[") != std::string::npos; }
+
+// Whether `rel` (a scanned file, relative to the build file's folder)
+// matches `pattern` as CMake's file(GLOB) would: `*` stays within a folder;
+// `dir/**/name` matches name in dir or any folder below it.
+bool globMatches(const std::string& pattern, const std::string& rel) {
+  size_t deep = pattern.find("**/");
+  if (deep == std::string::npos) return fnmatch(pattern.c_str(), rel.c_str(), FNM_PATHNAME) == 0;
+  std::string dir = pattern.substr(0, deep), name = pattern.substr(deep + 3);
+  if (rel.compare(0, dir.size(), dir) != 0) return false;
+  std::string rest = rel.substr(dir.size());
+  std::string base = rest.substr(rest.rfind('/') == std::string::npos ? 0 : rest.rfind('/') + 1);
+  return fnmatch(name.c_str(), name.find('/') == std::string::npos ? base.c_str() : rest.c_str(), FNM_PATHNAME) == 0;
+}
+
+}  // namespace
 
 std::vector<LinkedUnit> linkUnits(const std::vector<FileFacts>& files, const Program& p) {
   namespace fs = std::filesystem;
@@ -23,6 +44,13 @@ std::vector<LinkedUnit> linkUnits(const std::vector<FileFacts>& files, const Pro
       LinkedUnit lu{f.path, u, {}};
       fs::path dir = fs::path(f.path).parent_path();
       for (const auto& s : u.sources) {
+        if (isPattern(s)) {
+          for (const auto& g : files) {
+            std::string rel = fs::path(normal(g.path)).lexically_relative(normal(dir.empty() ? "." : dir)).string();
+            if (!rel.empty() && rel.rfind("..", 0) != 0 && globMatches(s, rel)) lu.source_files.push_back(g.path);
+          }
+          continue;
+        }
         fs::path sp(s);
         auto it = byPath.find(normal(sp.is_absolute() ? sp : dir / sp));
         if (it != byPath.end()) lu.source_files.push_back(it->second);

@@ -327,7 +327,8 @@ assignments, `+=`, appends and `os.path.join`), and whose nvcc flags hold
 `-gencode` pairs or `-arch=` of their own, so PyTorch's extension builder
 adds nothing from `TORCH_CUDA_ARCH_LIST`; or a CMake target (`add_library`,
 `pybind11_add_module`, `Python_add_library`, ... and `target_sources`, with
-`${VAR}` from the file's own `set`/`list(APPEND)`) whose CUDA_ARCHITECTURES
+`${VAR}` from the file's own `set`/`list(APPEND)` and `file(GLOB)`,
+evaluated over the scanned files) whose CUDA_ARCHITECTURES
 (its own, or the file's CMAKE_CUDA_ARCHITECTURES) or `-gencode` options are
 literals: `90a` builds SASS and PTX, `90a-real` SASS, `90-virtual` PTX; or
 a module compiled on first use (`torch.utils.cpp_extension.load(name,
@@ -345,15 +346,17 @@ per function, at its first check that admits the target: later choices in
 the function are reached only through it. `audit` lists each extension with
 what it builds for each target and how many checks in its sources admit it.
 Not reported: a module whose flags come from the environment
-(`TORCH_CUDA_ARCH_LIST`) or from strings built at run time, whose sources
-are globbed, or whose build includes a code object that runs on the target;
+(`TORCH_CUDA_ARCH_LIST`) or from strings built at run time, a setup.py
+extension whose sources are globbed, or a build that includes a code object
+that runs on the target;
 a site `wrong-path` already reports for the same target (it names the path
 the target cannot run); `#if __CUDA_ARCH__` guards, which decide what is
 compiled; a CMake target whose archs come from a cache variable, `native`
 or `all`; a JIT load without arch flags of its own, which PyTorch compiles
 for the GPU it runs on; a check in a source that another build also compiles
-(a CMake target beside the wheel's setup.py) for archs not known or for one
-that runs on the target.
+(a CMake target beside the wheel's setup.py, or one a project function
+such as `gpu_cpp_library(...)` declares) for archs not known or for one that
+runs on the target.
 )"},
       {"never-admitted", "NeverAdmitted",
        "A module is built for the target, but every run-time check in its sources keeps the target out.",
