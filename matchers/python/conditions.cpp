@@ -278,6 +278,9 @@ void chainFromIf(PyContext& ctx, TSNode ifStmt, std::set<uint32_t>& doneIfs) {
     s.polarity = Polarity::Deny;
     s.on_missing = OnMissing::Fallback;
     s.on_missing_reason = "a deny-list: an arch not named passes";
+    // What the refused archs meet: a raise says so (`raise RuntimeError(
+    // "needs compute capability 8.9")`), a plain return does not.
+    if (TSNode r = raisingStatement(clauses[0].body, idx); !ts_node_is_null(r)) s.crash_message = crashMessage(r, idx);
     // What an arch not named passes into is the rest of the block: `if cc[0] <
     // 10: return False` lets sm_120 through to whatever sm_100 code follows.
     addFollowingNeed(s, last, subjectText, ctx, kFallbackArm);

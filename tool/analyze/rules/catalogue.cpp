@@ -230,8 +230,9 @@ answers (`arch >= 90 ? tiles_sm90() : tiles_sm80()`) are two paths; and a
 SM90_ENABLED` guards in the same file. A capability compared as a string
 (`cc < "80"`, `capability < "8.9"`) is ordered by its characters: "120" <
 "80" and "12.0" < "8.9", so a three-digit arch takes the oldest archs'
-branch; that is an error wherever the order of the strings and of the
-numbers disagree for the target, whatever the path needs.
+branch wherever the order of the strings and of the numbers disagree for
+the target, whatever the path needs: an error where that branch raises, a
+warning where it only takes another path.
 Fix: narrow the admitting test, so the target reaches its refusal or a
 generic path, or add a path for it. `fix --add sm_120` narrows it, marked for
 review: `major >= 10` becomes `10 <= major < 12`, C/C++ `sm >= 100` becomes
