@@ -1,28 +1,65 @@
 #include "empty_tables.h"
 
 #include <algorithm>
-#include <regex>
+#include <cctype>
 #include <set>
 #include <string>
 
 namespace archscan::cpp {
 namespace {
 
-// `const ... NAME = {};` or `const ... NAME{};`. Only const: a table that
-// is filled later (`kernels[key] = ...`) is empty only at its declaration.
-std::set<std::string> emptyConstTables(std::string_view source) {
-  std::set<std::string> out;
-  if (source.find("{}") == std::string_view::npos && source.find("{ }") == std::string_view::npos) return out;
-  static const std::regex decl(R"(\bconst\b[^;={}()]*?\b([A-Za-z_]\w*)\s*(?:=\s*)?\{\s*\}\s*;)");
-  std::string text(source);
-  for (std::sregex_iterator it(text.begin(), text.end(), decl), end; it != end; ++it) out.insert((*it)[1].str());
+bool identChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// The identifier that ends just before `end` (after blanks and one `=`),
+// and where it starts; empty when there is none.
+std::string nameBefore(std::string_view s, size_t end, size_t& start) {
+  size_t i = end;
+  while (i > 0 && blank(s[i - 1])) --i;
+  if (i > 0 && s[i - 1] == '=') --i;
+  while (i > 0 && blank(s[i - 1])) --i;
+  size_t e = i;
+  while (i > 0 && identChar(s[i - 1])) --i;
+  start = i;
+  if (i == e || std::isdigit(static_cast<unsigned char>(s[i]))) return {};
+  return std::string(s.substr(i, e - i));
+}
+
+// Whether the statement that ends at `start` (back to the last `;`, `{` or
+// `}`) declares const: `static const std::map<...> NAME`.
+bool constStatement(std::string_view s, size_t start) {
+  size_t b = s.find_last_of(";{}", start == 0 ? 0 : start - 1);
+  std::string_view stmt =
+      s.substr(b == std::string_view::npos ? 0 : b + 1, start - (b == std::string_view::npos ? 0 : b + 1));
+  for (size_t at = stmt.find("const"); at != std::string_view::npos; at = stmt.find("const", at + 1))
+    if ((at == 0 || !identChar(stmt[at - 1])) && (at + 5 >= stmt.size() || !identChar(stmt[at + 5]))) return true;
+  return false;
+}
+
+// `const ... NAME = {};` or `const ... NAME{};`. Only const: a table that is
+// filled later (`kernels[key] = ...`) is empty only at its declaration. One
+// pass over the text, no regex: a generated header of megabytes is read in
+// linear time and constant stack.
+std::set<std::string> emptyConstTables(std::string_view s) {
+  std::set<std::string> empty, filled;
+  for (size_t open = s.find('{'); open != std::string_view::npos; open = s.find('{', open + 1)) {
+    size_t start = 0;
+    std::string name = nameBefore(s, open, start);
+    if (name.empty()) continue;
+    size_t i = open + 1;
+    while (i < s.size() && blank(s[i])) ++i;
+    if (i < s.size() && s[i] != '}') {
+      filled.insert(name);  // a namesake that holds something
+      continue;
+    }
+    size_t j = i + 1;
+    while (j < s.size() && blank(s[j])) ++j;
+    if (j < s.size() && s[j] == ';' && constStatement(s, start)) empty.insert(name);
+  }
   // Function-local statics of one name in several functions: empty only if
   // no declaration of the name in the file holds anything.
-  for (auto it = out.begin(); it != out.end();) {
-    std::regex filled("\\b" + *it + R"(\s*(?:=\s*)?\{\s*[^\s}])");
-    it = std::regex_search(text, filled) ? out.erase(it) : std::next(it);
-  }
-  return out;
+  for (const auto& n : filled) empty.erase(n);
+  return empty;
 }
 
 }  // namespace
