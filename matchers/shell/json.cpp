@@ -29,7 +29,7 @@ struct Frame {
 int toolkitCeiling(const std::string& key) {
   static const std::regex version(R"(^(?:cu(?:da)?[-_ ]?)?(1[0-3])\.?(\d)$)", std::regex::icase);
   std::smatch m;
-  if (!std::regex_match(key, m, version)) return 0;
+  if (key.size() > 16 || !std::regex_match(key, m, version)) return 0;
   return std::stoi(m[1]) * 10 + std::stoi(m[2]) + 1;
 }
 
