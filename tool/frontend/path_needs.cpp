@@ -15,6 +15,21 @@ bool wordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c 
 // blank in them: log messages, errors, docstrings) blanked too: words there
 // describe, they do not run. Module paths and symbol names in strings
 // ("deep_gemm.sm100_fp8") stay. Newlines are kept so lines still count.
+// A string handed to a shared-library loader (`torch.ops.load_library(
+// ".../hstu_ops_gpu_sm90")`, `ctypes.CDLL(...)`, `dlopen(...)`): loading
+// registers what the library holds and runs none of its kernels, so the
+// arch in its name is what a later call needs, not this path.
+bool loaderArgument(std::string_view text, size_t quote) {
+  size_t i = quote;
+  while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n')) --i;
+  if (i == 0 || text[i - 1] != '(') return false;
+  --i;
+  size_t e = i;
+  while (i > 0 && wordChar(text[i - 1])) --i;
+  std::string_view callee = text.substr(i, e - i);
+  return callee == "load_library" || callee == "CDLL" || callee == "LoadLibrary" || callee == "dlopen";
+}
+
 std::string codeOf(std::string_view text, std::string_view lineComment, bool keepStrings = false) {
   std::string out(text);
   auto blank = [&](size_t from, size_t to) {
@@ -48,7 +63,7 @@ std::string codeOf(std::string_view text, std::string_view lineComment, bool kee
         ++j;
       }
       size_t end = std::min(text.size(), j + (triple ? 3 : 1));
-      if (prose && !keepStrings) blank(i, end);
+      if ((prose || loaderArgument(text, i)) && !keepStrings) blank(i, end);
       i = end;
     } else {
       ++i;
