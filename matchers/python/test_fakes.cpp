@@ -40,6 +40,21 @@ bool fakesHardware(TSNode call, const ModuleIndex& idx, const Knowledge& k) {
   return false;
 }
 
+// A test's own fake built from a literal capability: `_make_torch(capability
+// = (7, 5))` or `_stub_torch(monkeypatch, cc=(8, 0))` inside a `test_*`
+// function, the callee a helper of the same module. The literal is the
+// test's input, the same on every GPU.
+bool fakeBuiltInTest(const Site& s, const ModuleIndex& idx) {
+  if (s.gate.empty() || !idx.functionNamed(s.gate)) return false;
+  for (size_t b = 0; b < s.scope.size();) {
+    size_t e = s.scope.find('.', b);
+    if (e == std::string::npos) e = s.scope.size();
+    if (s.scope.compare(b, 4, "test") == 0) return true;
+    b = e + 1;
+  }
+  return false;
+}
+
 }  // namespace
 
 void dropSitesOnFakes(PyContext& ctx) {
@@ -57,13 +72,12 @@ void dropSitesOnFakes(PyContext& ctx) {
     if (ts_node_is_null(fn)) continue;  // a module-level patch is not one test's
     faked.emplace_back(ts_node_start_byte(call), ts_node_end_byte(fn));
   }
-  if (faked.empty()) return;
   auto& sites = ctx.facts.sites;
   sites.erase(std::remove_if(sites.begin(), sites.end(),
                              [&](const Site& s) {
                                for (const auto& [b, e] : faked)
                                  if (s.extent.begin >= b && s.extent.end <= e) return true;
-                               return false;
+                               return fakeBuiltInTest(s, idx);
                              }),
               sites.end());
 }
