@@ -205,7 +205,8 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands) {
       if (sources.empty()) continue;
       // Named by its first argument, or the one after a keyword (PREFIX x, NAME x).
       bool keyword = c.args.size() > 1 && c.args[0].kind == ArgKind::Unquoted &&
-                     std::all_of(first.begin(), first.end(), [](char ch) { return std::isupper(ch) || ch == '_'; });
+                     std::all_of(first.begin(), first.end(),
+                                 [](char ch) { return std::isupper(static_cast<unsigned char>(ch)) || ch == '_'; });
       std::string name = c.lower + "(" + (keyword ? c.args[1].value : first) + ")";
       Target& t = targets[name];
       if (t.unit.name.empty()) {

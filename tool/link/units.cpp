@@ -4,6 +4,8 @@
 
 #include <filesystem>
 #include <map>
+#include <string>
+#include <vector>
 
 namespace archscan {
 namespace {
@@ -38,17 +40,22 @@ std::vector<LinkedUnit> linkUnits(const std::vector<FileFacts>& files, const Pro
   const fs::path cwd = fs::current_path(ec);
   auto normal = [&](const fs::path& p) { return (p.is_absolute() ? p : cwd / p).lexically_normal().string(); };
   std::map<std::string, std::string> byPath;
-  for (const auto& f : files) byPath.emplace(normal(f.path), f.path);
+  std::vector<std::string> normals;  // of files, in order: what globs are matched against
+  for (const auto& f : files) {
+    normals.push_back(normal(f.path));
+    byPath.emplace(normals.back(), f.path);
+  }
   for (const auto& f : files)
     for (const auto& u : f.build_units) {
       LinkedUnit lu{f.path, u, {}};
       fs::path dir = fs::path(f.path).parent_path();
       for (const auto& s : u.sources) {
         if (isPattern(s)) {
-          for (const auto& g : files) {
-            std::string rel = fs::path(normal(g.path)).lexically_relative(normal(dir.empty() ? "." : dir)).string();
-            if (!rel.empty() && rel.rfind("..", 0) != 0 && globMatches(s, rel)) lu.source_files.push_back(g.path);
-          }
+          std::string under = normal(dir.empty() ? fs::path(".") : dir);
+          if (under.empty() || under.back() != '/') under += '/';
+          for (size_t g = 0; g < files.size(); ++g)
+            if (normals[g].compare(0, under.size(), under) == 0 && globMatches(s, normals[g].substr(under.size())))
+              lu.source_files.push_back(files[g].path);
           continue;
         }
         fs::path sp(s);
