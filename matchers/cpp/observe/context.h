@@ -86,7 +86,13 @@ class ObserverContext {
       }
     return {};
   }
-  bool fromMacroBody(clang::SourceLocation loc) const { return !bodyMacro(loc).empty(); }
+  // The same question without the name, which costs a look at the macro's
+  // text: asked of every literal and operand.
+  bool fromMacroBody(clang::SourceLocation loc) const {
+    for (clang::SourceLocation l = loc; l.isMacroID(); l = sm.getImmediateSpellingLoc(l))
+      if (!sm.isMacroArgExpansion(l)) return true;
+    return false;
+  }
 
   MacroOrigin origin(clang::SourceLocation loc) const {
     MacroOrigin o;
