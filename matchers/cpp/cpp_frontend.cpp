@@ -175,7 +175,7 @@ FileFacts CppFrontend::read(const SourceText& src, bool withClang) const {
   facts.diagnostics = obs.diagnostics;
   addValueNeeds(facts.sites, source, k_, "//");
   addScopeLibraryNeeds(facts.sites, k_);
-  cpp::dropEmptyTableNeeds(facts.sites, source);
+  cpp::dropEmptyTableNeeds(facts.sites, source, tokens);
   facts.suppressions = applySuppressions(source, "//", facts.sites);
   facts.parsed = true;
   return facts;

@@ -1,71 +1,52 @@
 #include "empty_tables.h"
 
 #include <algorithm>
-#include <cctype>
 #include <set>
 #include <string>
 
 namespace archscan::cpp {
 namespace {
 
-bool identChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-bool blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-// The identifier that ends just before `end` (after blanks and one `=`),
-// and where it starts; empty when there is none.
-std::string nameBefore(std::string_view s, size_t end, size_t& start) {
-  size_t i = end;
-  while (i > 0 && blank(s[i - 1])) --i;
-  if (i > 0 && s[i - 1] == '=') --i;
-  while (i > 0 && blank(s[i - 1])) --i;
-  size_t e = i;
-  while (i > 0 && identChar(s[i - 1])) --i;
-  start = i;
-  if (i == e || std::isdigit(static_cast<unsigned char>(s[i]))) return {};
-  return std::string(s.substr(i, e - i));
+bool punct(std::string_view text, const Token& t, std::string_view p) {
+  return t.kind == Tok::Punct && spell(text, t) == p;
 }
 
-// Whether the statement that ends at `start` (back to the last `;`, `{` or
-// `}`) declares const: `static const std::map<...> NAME`.
-bool constStatement(std::string_view s, size_t start) {
-  size_t b = s.find_last_of(";{}", start == 0 ? 0 : start - 1);
-  std::string_view stmt =
-      s.substr(b == std::string_view::npos ? 0 : b + 1, start - (b == std::string_view::npos ? 0 : b + 1));
-  for (size_t at = stmt.find("const"); at != std::string_view::npos; at = stmt.find("const", at + 1))
-    if ((at == 0 || !identChar(stmt[at - 1])) && (at + 5 >= stmt.size() || !identChar(stmt[at + 5]))) return true;
-  return false;
-}
-
-// `const ... NAME = {};` or `const ... NAME{};`. Only const: a table that is
-// filled later (`kernels[key] = ...`) is empty only at its declaration. One
-// pass over the text, no regex: a generated header of megabytes is read in
-// linear time and constant stack.
-std::set<std::string> emptyConstTables(std::string_view s) {
+// `const ... NAME = {};` or `const ... NAME{};`, read from the raw lexer's
+// tokens (comments and strings are not code). Only const: a table that is
+// filled later (`kernels[key] = ...`) is empty only at its declaration.
+// Function-local statics of one name in several functions: empty only if no
+// declaration of the name in the file holds anything.
+std::set<std::string> emptyConstTables(std::string_view text, const std::vector<Token>& tokens) {
   std::set<std::string> empty, filled;
-  for (size_t open = s.find('{'); open != std::string_view::npos; open = s.find('{', open + 1)) {
-    size_t start = 0;
-    std::string name = nameBefore(s, open, start);
-    if (name.empty()) continue;
-    size_t i = open + 1;
-    while (i < s.size() && blank(s[i])) ++i;
-    if (i < s.size() && s[i] != '}') {
-      filled.insert(name);  // a namesake that holds something
+  for (size_t i = 1; i + 1 < tokens.size(); ++i) {
+    if (!punct(text, tokens[i], "{")) continue;
+    size_t n = i - 1;
+    if (punct(text, tokens[n], "=") && n > 0) --n;
+    if (tokens[n].kind != Tok::Ident) continue;
+    std::string name(spell(text, tokens[n]));
+    if (!punct(text, tokens[i + 1], "}")) {
+      filled.insert(name);
       continue;
     }
-    size_t j = i + 1;
-    while (j < s.size() && blank(s[j])) ++j;
-    if (j < s.size() && s[j] == ';' && constStatement(s, start)) empty.insert(name);
+    if (i + 2 >= tokens.size() || !punct(text, tokens[i + 2], ";")) continue;
+    // The declaration's own tokens, back to the statement before it.
+    for (size_t k = n; k-- > 0;) {
+      const Token& t = tokens[k];
+      if (t.kind == Tok::Directive || punct(text, t, ";") || punct(text, t, "{") || punct(text, t, "}")) break;
+      if (t.kind == Tok::Ident && spell(text, t) == "const") {
+        empty.insert(name);
+        break;
+      }
+    }
   }
-  // Function-local statics of one name in several functions: empty only if
-  // no declaration of the name in the file holds anything.
   for (const auto& n : filled) empty.erase(n);
   return empty;
 }
 
 }  // namespace
 
-void dropEmptyTableNeeds(std::vector<Site>& sites, std::string_view source) {
-  std::set<std::string> empty = emptyConstTables(source);
+void dropEmptyTableNeeds(std::vector<Site>& sites, std::string_view source, const std::vector<Token>& tokens) {
+  std::set<std::string> empty = emptyConstTables(source, tokens);
   if (empty.empty()) return;
   auto citesEmpty = [&](const NeedEvidence& e) {
     return e.why.size() > 2 && e.why.front() == '`' && e.why.back() == '`' &&

@@ -6,11 +6,12 @@
 #include <vector>
 
 #include "model/facts.h"
+#include "raw_lexer.h"
 
 namespace archscan::cpp {
 
 // Drops from every site's needs the evidence that cites such a table of
-// `source`, and the needs left with no evidence.
-void dropEmptyTableNeeds(std::vector<Site>& sites, std::string_view source);
+// `source` (lexed into `tokens`), and the needs left with no evidence.
+void dropEmptyTableNeeds(std::vector<Site>& sites, std::string_view source, const std::vector<Token>& tokens);
 
 }  // namespace archscan::cpp

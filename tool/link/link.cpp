@@ -221,7 +221,7 @@ Program link(std::vector<FileFacts> files, const LinkOptions& opts) {
     settle(p.sites[i]);
   }
   p.families = groupFamilies(p.sites, declared);
-  p.units = linkUnits(files, p);
+  linkUnits(files, p);
   return p;
 }
 

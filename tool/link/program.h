@@ -80,6 +80,9 @@ struct Program {
   std::vector<FileSuppression> suppressions;
   std::vector<Family> families;
   std::vector<LinkedUnit> units;
+  // Each scanned file a unit compiles -> those units (indices in `units`):
+  // one source may be built by a setup.py extension and a CMake target both.
+  std::map<std::string, std::vector<size_t>> units_of;
   std::vector<Diagnostic> diagnostics;
   size_t files_seen = 0;
   size_t files_parsed = 0;

@@ -28,12 +28,12 @@ bool globMatches(const std::string& pattern, const std::string& rel) {
 
 }  // namespace
 
-std::vector<LinkedUnit> linkUnits(const std::vector<FileFacts>& files, const Program& p) {
+void linkUnits(const std::vector<FileFacts>& files, Program& p) {
   namespace fs = std::filesystem;
   std::vector<LinkedUnit> out;
   bool any = false;
   for (const auto& f : files) any |= !f.build_units.empty();
-  if (!any) return out;
+  if (!any) return;
   // Files by normal path, as the working folder sees them: a source is
   // named from its build file's folder, a scanned file from where archscan ran.
   std::error_code ec;
@@ -67,7 +67,6 @@ std::vector<LinkedUnit> linkUnits(const std::vector<FileFacts>& files, const Pro
       if (u.jit && !lu.source_files.empty()) lu.source_files.push_back(f.path);
       if (!lu.source_files.empty()) out.push_back(std::move(lu));
     }
-  if (out.empty()) return out;
   std::map<std::string, std::vector<size_t>> unitsOf;  // file -> units compiling it
   for (size_t u = 0; u < out.size(); ++u)
     for (const auto& f : out[u].source_files) unitsOf[f].push_back(u);
@@ -75,7 +74,8 @@ std::vector<LinkedUnit> linkUnits(const std::vector<FileFacts>& files, const Pro
     if (auto it = unitsOf.find(p.sites[i].file); it != unitsOf.end())
       for (size_t u : it->second)
         if (out[u].sites.empty() || out[u].sites.back() != i) out[u].sites.push_back(i);
-  return out;
+  p.units = std::move(out);
+  p.units_of = std::move(unitsOf);
 }
 
 }  // namespace archscan

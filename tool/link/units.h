@@ -8,8 +8,8 @@
 
 namespace archscan {
 
-// The units of `files` with their sources found among them, and the sites
-// of `p` (already linked) in those sources.
-std::vector<LinkedUnit> linkUnits(const std::vector<FileFacts>& files, const Program& p);
+// The units of `files` with their sources found among them and the sites of
+// `p` (already linked) in those sources, into p.units and p.units_of.
+void linkUnits(const std::vector<FileFacts>& files, Program& p);
 
 }  // namespace archscan

@@ -77,21 +77,21 @@ class ObserverContext {
   // `ARCH == 86` inside another macro's argument (`BOOL_SWITCH(d, D, [&] {
   // ARCH_SWITCH(...) })`) is an argument expansion on top and a body
   // token underneath.
-  // The macro whose body it is; empty when it is spelled in the file.
-  std::string bodyMacro(clang::SourceLocation loc) const {
+  // Where the token's macro body is, walking down its spelling levels; an
+  // invalid location when every level is an argument (spelled in the file).
+  clang::SourceLocation bodyLevel(clang::SourceLocation loc) const {
     for (clang::SourceLocation l = loc; l.isMacroID(); l = sm.getImmediateSpellingLoc(l))
-      if (!sm.isMacroArgExpansion(l)) {
-        std::string name = clang::Lexer::getImmediateMacroName(l, sm, lo).str();
-        return name.empty() ? "(macro)" : name;
-      }
+      if (!sm.isMacroArgExpansion(l)) return l;
     return {};
   }
-  // The same question without the name, which costs a look at the macro's
-  // text: asked of every literal and operand.
-  bool fromMacroBody(clang::SourceLocation loc) const {
-    for (clang::SourceLocation l = loc; l.isMacroID(); l = sm.getImmediateSpellingLoc(l))
-      if (!sm.isMacroArgExpansion(l)) return true;
-    return false;
+  bool fromMacroBody(clang::SourceLocation loc) const { return bodyLevel(loc).isValid(); }
+  // The macro whose body it is; empty when it is spelled in the file. The
+  // name costs a look at the macro's text, so only where it is kept.
+  std::string bodyMacro(clang::SourceLocation loc) const {
+    clang::SourceLocation l = bodyLevel(loc);
+    if (l.isInvalid()) return {};
+    std::string name = clang::Lexer::getImmediateMacroName(l, sm, lo).str();
+    return name.empty() ? "(macro)" : name;
   }
 
   MacroOrigin origin(clang::SourceLocation loc) const {

@@ -17,16 +17,14 @@ namespace archscan {
 void checkNotBuilt(const RuleContext& ctx, std::vector<Finding>& out) {
   const Program& p = ctx.program;
   std::vector<UnitBuild> builds;
-  std::map<std::string, std::vector<size_t>> unitsOf;  // source file -> units compiling it
-  for (size_t u = 0; u < p.units.size(); ++u) {
-    builds.push_back(unitBuild(p.units[u]));
-    for (const auto& f : p.units[u].source_files) unitsOf[f].push_back(u);
-  }
+  for (const auto& u : p.units) builds.push_back(unitBuild(u));
   // Another build of the same source (a CMake target beside the wheel's
   // setup.py) whose archs are not known, or that runs on t, may give t its
   // kernels: one build alone does not show that t gets none.
   auto servedElsewhere = [&](size_t u, const std::string& file, const Arch& t) {
-    for (size_t v : unitsOf[file])
+    auto of = p.units_of.find(file);
+    if (of == p.units_of.end()) return false;
+    for (size_t v : of->second)
       if (v != u && (!builds[v].known || anyRunsOn(builds[v].objects, t))) return true;
     return false;
   };
