@@ -54,7 +54,7 @@ void readJson(std::string_view s, SiteBuilder& b, Errors& errors) {
   if (toolFile(s)) return;
   std::vector<Frame> stack;
   int line = 1;
-  auto fail = [&](const std::string& what) { errors.push_back({line, "JSON: " + what + "; the rest is not read"}); };
+  auto fail = [&](const std::string& what) { errors.push_back({line, what + "; the rest is not read"}); };
   // The step a container opened here adds to the key path, and its toolkit ceiling.
   auto childStep = [&](Frame* parent) -> std::pair<std::string, int> {
     if (!parent) return {"", 0};

@@ -89,7 +89,9 @@ std::optional<std::string> ShellFrontend::notOneValue(const std::string&) const 
 FileFacts ShellFrontend::extract(const SourceText& src) const {
   shell::Errors errors;
   FileFacts f = scan(src, k_, errors);
-  for (const auto& [line, msg] : errors) f.diagnostics.push_back({"warning", src.path, line, "shell syntax: " + msg});
+  // A JSON reader's complaint is about JSON; the others come from the shell lexer.
+  std::string what = shell::formatOf(src.path).format == shell::Format::Json ? "JSON syntax: " : "shell syntax: ";
+  for (const auto& [line, msg] : errors) f.diagnostics.push_back({"warning", src.path, line, what + msg});
   if (ciCheckOnly(src.path, src.text))
     for (auto& s : f.sites) {
       s.evidence.name = false;
