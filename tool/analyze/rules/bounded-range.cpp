@@ -39,9 +39,13 @@ void checkBoundedRange(const RuleContext& ctx, std::vector<Finding>& out) {
     if (!visible(ls, ctx.opts) || s.ranges.empty() || s.polarity != Polarity::Allow) continue;
     for (const Arch& t : ctx.opts.targets) {
       if (coverage(s, t) == Coverage::Covered) continue;
+      // A chain is judged on the union of its arms: when a later arm (`>= 89`
+      // after `> 90 && < 100`) takes the target, it misses no range, and
+      // what that arm runs is wrong-path's question, not this rule's.
+      bool taken = takenPath(s, t).arm != kFallbackArm;
       for (const auto& r : s.ranges) {
         // Excluded by an upper bound that starts the newest family an exact arm handles.
-        if (r.low && r.high && t.smInt() >= *r.high) {
+        if (r.low && r.high && t.smInt() >= *r.high && !taken) {
           bool newestFamily = false;
           for (const auto& e : s.entries) newestFamily |= e.arch.major * 10 == *r.high;
           if (ls.on_missing == OnMissing::Crash || newestFamily) {
