@@ -3,6 +3,7 @@
 #include <cctype>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "arch/arch_list.h"
 #include "build_units.h"
@@ -58,7 +59,9 @@ bool archVariable(const std::string& name, const Knowledge& k) {
 // Turns one argument's items into entries with byte ranges in the file.
 // An argument whose value differs from its bytes (escapes) is read but not patchable.
 // `a` holds an arch list (archListSize).
-bool addItems(const Argument& a, const ArchTable& archs, Site& s, bool& ptx, int line) {
+// `cudaArchitectures`: the list is (or flows into) CUDA_ARCHITECTURES, where a
+// plain `89` also embeds compute_89 PTX.
+bool addItems(const Argument& a, const ArchTable& archs, Site& s, bool& ptx, int line, bool cudaArchitectures) {
   // Inside a quoted list the separator is the list's own; an unquoted item
   // alone is an argument, and its new neighbour is another argument.
   bool semicolons = a.value.find(';') != std::string::npos ||
@@ -74,7 +77,7 @@ bool addItems(const Argument& a, const ArchTable& archs, Site& s, bool& ptx, int
     e.form = semicolons ? EntryForm::SemicolonItem : EntryForm::SpaceItem;
     e.line = e.end_line = line;
     s.entries.push_back(std::move(e));
-    ptx |= it.ptx;
+    ptx |= it.ptx || (cudaArchitectures && cmakeItemEmbedsPtx(it.key));
   });
   return !a.escaped;
 }
@@ -129,6 +132,31 @@ std::optional<Site> rangeSite(const Command& c, const Knowledge& k) {
     return s;
   }
   return std::nullopt;
+}
+
+// The variables whose items are CUDA_ARCHITECTURES items: CMake's own, and
+// those a file hands to them (`set(CMAKE_CUDA_ARCHITECTURES ${CUDAARCHS})`,
+// `set_target_properties(t PROPERTIES CUDA_ARCHITECTURES "${ARCHS}")`).
+std::set<std::string> cudaArchitectureVariables(const std::vector<Command>& commands) {
+  std::set<std::string> out = {"CMAKE_CUDA_ARCHITECTURES", "CUDAARCHS", "CUDA_ARCHITECTURES"};
+  auto references = [&](const Argument& a) {
+    for (size_t at = a.value.find("${"); at != std::string::npos; at = a.value.find("${", at + 2)) {
+      size_t end = a.value.find('}', at);
+      if (end == std::string::npos) break;
+      out.insert(a.value.substr(at + 2, end - at - 2));
+    }
+  };
+  for (const auto& c : commands) {
+    if (c.args.empty()) continue;
+    if (c.lower == "set" && c.args[0].value == "CMAKE_CUDA_ARCHITECTURES") {
+      for (size_t i = 1; i < c.args.size(); ++i) references(c.args[i]);
+    } else if (c.lower == "set_target_properties" || c.lower == "set_property") {
+      for (size_t i = 0; i + 1 < c.args.size(); ++i)
+        if (c.args[i].value == "CUDA_ARCHITECTURES")
+          for (size_t k = i + 1; k < c.args.size(); ++k) references(c.args[k]);
+    }
+  }
+  return out;
 }
 
 struct VarSite {
@@ -208,6 +236,7 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
   cmake::LexResult lx = cmake::lex(source);
   for (const auto& [line, msg] : lx.errors) f.diagnostics.push_back({"warning", path, line, "CMake syntax: " + msg});
   std::map<std::string, VarSite> vars;  // (variable, allow|deny) -> site
+  const std::set<std::string> cudaArchitectures = cudaArchitectureVariables(lx.commands);
   auto siteFor = [&](const std::string& var, bool deny, const Command& c) -> VarSite& {
     std::string key = var + (deny ? "#deny" : "");
     auto it = vars.find(key);
@@ -248,7 +277,8 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
     size_t more = 0;
     for (const auto& l : lists) more += l.second;
     s.entries.reserve(s.entries.size() + more);
-    for (const auto& l : lists) s.patchable &= addItems(*l.first, k.archs, s, vs.ptx, l.first->line);
+    for (const auto& l : lists)
+      s.patchable &= addItems(*l.first, k.archs, s, vs.ptx, l.first->line, cudaArchitectures.count(var) > 0);
     if (s.spelling.kind == SpellingKind::Unknown) s.spelling = s.entries.front().style;
   };
   for (const auto& c : lx.commands) {
@@ -281,7 +311,7 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
         s.extent = ByteRange{c.begin, c.end};
         bool ptx = false;
         s.entries.reserve(items);
-        s.patchable = addItems(a, k.archs, s, ptx, a.line);
+        s.patchable = addItems(a, k.archs, s, ptx, a.line, false);
         s.spelling = s.entries.front().style;
         finish(s, ptx);
         // What the function does without the arch is not known here; the

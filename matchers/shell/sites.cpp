@@ -131,6 +131,12 @@ void SiteBuilder::binding(const std::string& name, const Slice& value, BareSepar
     commas |= between.find(',') != std::string::npos;
   }
   bool spaces = !semicolons && items->size() > 1;
+  // Bare numbers joined by `;` are CMake's list syntax, CUDA_ARCHITECTURES's
+  // (`build.sh --arch "80;89;90"`, `CUDAARCHS=80;90`): a plain `89` there
+  // also embeds compute_89 PTX, which newer archs JIT-compile.
+  bool cmakeList = semicolons && !commas;
+  for (const ListItem& it : *items)
+    cmakeList &= it.key.style.prefix.empty() && it.key.style.kind != SpellingKind::DottedString;
   Site& s = siteFor(name, line, extent, origin + " of arch-like '" + name + "'");
   size_t idx = static_cast<size_t>(&s - f_.sites.data());
   for (const ListItem& it : *items) {
@@ -156,7 +162,7 @@ void SiteBuilder::binding(const std::string& name, const Slice& value, BareSepar
     e.container = extent;
     e.line = e.end_line = line;
     s.entries.push_back(e);
-    ptx_[idx] = ptx_[idx] || it.ptx;
+    ptx_[idx] = ptx_[idx] || it.ptx || (cmakeList && cmakeItemEmbedsPtx(it.key));
   }
   if (s.spelling.kind == SpellingKind::Unknown) s.spelling = s.entries.front().style;
 }

@@ -25,6 +25,11 @@ std::optional<ClassifiedKey> classifyListItem(std::string_view item, const ArchT
   return c;
 }
 
+bool cmakeItemEmbedsPtx(const ClassifiedKey& key) {
+  bool bare = key.style.kind == SpellingKind::SmString || key.style.kind == SpellingKind::SmInt;
+  return bare && key.style.prefix.empty() && key.style.suffix.empty() && key.arch.variant == Variant::None;
+}
+
 namespace {
 
 // Each item of the list, in order, to `each`; false at the first item that

@@ -16,6 +16,12 @@ struct ListItem {
   bool ptx = false;  // +PTX, -virtual, compute_: JIT-compilable for newer archs
 };
 
+// In CMake's CUDA_ARCHITECTURES (CMAKE_CUDA_ARCHITECTURES, CUDAARCHS) a
+// plain `89` builds sm_89 SASS *and* compute_89 PTX; `-real` drops the PTX.
+// Whether `key`, written in such a list, adds PTX that newer archs can
+// JIT-compile: never for an `a`/`f` arch, whose PTX runs on it (its family) alone.
+bool cmakeItemEmbedsPtx(const ClassifiedKey& key);
+
 // One item: nullopt when it is not a well-formed arch (known or not).
 std::optional<ClassifiedKey> classifyListItem(std::string_view item, const ArchTable& t, bool* ptx = nullptr);
 
