@@ -156,21 +156,22 @@ bool onlyTestsOn(const Condition& c, const std::string& subject, std::string_vie
   std::vector<Token> inside;
   for (const auto& tok : tokens)
     if (tok.begin >= whole.begin && tok.end <= whole.end) inside.push_back(tok);
-  // A check macro spelled around its condition: DG_HOST_ASSERT( ... ).
-  if (inside.size() > 3 && inside[0].kind == Tok::Ident && spell(text, inside[1]) == "(" &&
-      spell(text, inside.back()) == ")") {
-    inside.pop_back();
-    inside.erase(inside.begin(), inside.begin() + 2);
-    // Only the first argument is the condition; the rest is the message.
+  // A check macro spelled around its condition: DG_HOST_ASSERT( ... ), and
+  // FLUX_CHECK(cond) << "message" << x, whose message streams after it.
+  if (inside.size() > 3 && inside[0].kind == Tok::Ident && spell(text, inside[1]) == "(") {
+    // Only the first argument is the condition; the rest, and what follows
+    // the closing parenthesis, is the message.
     int depth = 0;
-    for (size_t i = 0; i < inside.size(); ++i) {
-      std::string_view w = spell(text, inside[i]);
+    size_t end = 2;
+    for (; end < inside.size(); ++end) {
+      std::string_view w = spell(text, inside[end]);
       if (w == "(" || w == "[" || w == "{") ++depth;
-      else if (w == ")" || w == "]" || w == "}") --depth;
-      else if (w == "," && depth == 0) {
-        inside.resize(i);
-        break;
-      }
+      else if ((w == ")" || w == "]" || w == "}") && depth-- == 0) break;
+      else if (w == "," && depth == 0) break;
+    }
+    if (end < inside.size()) {
+      inside.resize(end);
+      inside.erase(inside.begin(), inside.begin() + 2);
     }
   }
   for (const auto& tok : inside) {

@@ -9,6 +9,15 @@
   do {                       \
     if (!(cond)) throw std::runtime_error(msg); \
   } while (0)
+// A check whose message streams after it: the condition is the argument alone.
+struct CheckFail {
+  template <class T>
+  CheckFail& operator<<(const T&) { return *this; }
+  [[noreturn]] ~CheckFail();
+};
+#define STREAM_CHECK(cond) \
+  if (!(cond))             \
+  CheckFail() << __FILE__ << ":" << __LINE__ << " Check failed: " #cond ". "
 
 int getSMVersion();
 int getArchMajor();
@@ -37,4 +46,10 @@ void contract(const std::string& expr) {
   } else {
     throw std::runtime_error("unsupported contraction: " + expr);
   }
+}
+
+// A generic "unsupported" with the arch alone in the test: a missing arch.
+void init_device() {
+  int arch_num = getSMVersion();
+  STREAM_CHECK(arch_num == 80 || arch_num == 89 || arch_num == 90) << "unsupported arch: " << arch_num;  // expect: missing-arch sm_120 error  expect(all): missing-arch sm_120 error
 }
