@@ -162,5 +162,49 @@ TEST(CMakeBuildUnits, TargetsTheirSourcesAndTheirArchitectures) {
   EXPECT_TRUE(f.build_units[2].open);  // the builder's cache variable
 }
 
+std::vector<std::string> objectNames(const std::vector<std::string>& flags) {
+  std::vector<std::string> out;
+  for (const auto& flag : flags)
+    for (const auto& o : flagCodeObjects(flag)) out.push_back(o.name());
+  return out;
+}
+
+// What `cmake -S . -B build` with no -D builds: a cache variable's default
+// in CMAKE_CUDA_FLAGS, after the file strips any -gencode handed down, and
+// the scope each add_subdirectory() passes on. A value set only under an
+// if() is not evaluated, so not known.
+TEST(CMakeBuildUnits, DefaultBuildReadsCacheDefaultsAndTheFlagsItPassesDown) {
+  CMakeFrontend fe(test::knowledge());
+  FileFacts f = fe.extract(
+      SourceText{"CMakeLists.txt",
+                 "set(CORE_ARCH \"90a\" CACHE STRING \"arch\")\n"
+                 "set(CMAKE_CUDA_ARCHITECTURES OFF)\n"
+                 "string(REGEX REPLACE \"-gencode[= ]+arch=compute_[0-9a-z]+,code=sm_[0-9a-z]+\" \"\" CMAKE_CUDA_FLAGS "
+                 "\"${CMAKE_CUDA_FLAGS}\")\n"
+                 "set(CMAKE_CUDA_FLAGS \"${CMAKE_CUDA_FLAGS} -gencode arch=compute_${CORE_ARCH},code=sm_${CORE_ARCH} "
+                 "-I${X}/inc\")\n"
+                 "add_subdirectory(core)\n"
+                 "add_library(top SHARED top.cu)\n"
+                 "if(NEW_TOOLKIT)\n"
+                 "  set(CMAKE_CUDA_ARCHITECTURES 90 120)\n"
+                 "endif()\n"
+                 "add_library(late SHARED late.cu)\n"});
+  ASSERT_EQ(f.subdirectories.size(), 1u);
+  EXPECT_EQ(f.subdirectories[0].dir, "core");
+  EXPECT_TRUE(f.subdirectories[0].scope.known);
+  EXPECT_TRUE(f.subdirectories[0].scope.archs_set);
+  EXPECT_EQ(objectNames(f.subdirectories[0].scope.arch_flags), (std::vector<std::string>{"sm_90a"}));
+  ASSERT_EQ(f.build_units.size(), 2u);
+  EXPECT_TRUE(f.build_units[0].by_default.known);
+  EXPECT_EQ(objectNames(f.build_units[0].by_default.arch_flags), (std::vector<std::string>{"sm_90a"}));
+  EXPECT_FALSE(f.build_units[1].by_default.known);  // its archs were set under an if()
+
+  // A folder with no archs of its own: a directory above decides.
+  FileFacts sub = fe.extract(SourceText{"core/CMakeLists.txt", "add_library(core SHARED core.cu)\n"});
+  ASSERT_EQ(sub.build_units.size(), 1u);
+  EXPECT_TRUE(sub.build_units[0].by_default.known);
+  EXPECT_FALSE(sub.build_units[0].by_default.archs_set);
+}
+
 }  // namespace
 }  // namespace archscan

@@ -52,9 +52,11 @@ static_assert(fieldCount<Lookup>() == 10);
 static_assert(fieldCount<Import>() == 4);
 static_assert(fieldCount<FunctionSummary>() == 6);
 static_assert(fieldCount<Instance>() == 2);
-static_assert(fieldCount<BuildUnit>() == 7);
+static_assert(fieldCount<DefaultBuild>() == 3);
+static_assert(fieldCount<Subdirectory>() == 2);
+static_assert(fieldCount<BuildUnit>() == 8);
 static_assert(fieldCount<Diagnostic>() == 4);
-static_assert(fieldCount<FileFacts>() == 13);
+static_assert(fieldCount<FileFacts>() == 15);
 
 Evidence fullEvidence(int n) {
   return Evidence{true, true, true, {"reason " + std::to_string(n)}, {"helper" + std::to_string(n)}};
@@ -155,7 +157,16 @@ FileFacts fullFacts() {
   f.imports = {Import{2, "a.b", "T", "U"}};
   f.functions = {FunctionSummary{"helper", {"x", "archs"}, true, true, {r}, {"get_default_recipe", "launch"}}};
   f.instances = {Instance{"ctx", "Ctx"}};
-  f.build_units = {BuildUnit{"ext._C", 31, {"csrc/api.cpp"}, {"arch=compute_90a,code=sm_90a"}, true, true, true}};
+  f.build_units = {BuildUnit{"ext._C",
+                             31,
+                             {"csrc/api.cpp"},
+                             {"arch=compute_90a,code=sm_90a"},
+                             true,
+                             true,
+                             true,
+                             DefaultBuild{{"arch=compute_100a,code=sm_100a"}, true, true}}};
+  f.subdirectories = {Subdirectory{"csrc/core", DefaultBuild{{"arch=compute_80,code=sm_80"}, true, true}}};
+  f.includes = {"mlp.cuh", "proj/moe.h"};
   f.diagnostics = {Diagnostic{"warning", "pkg/mod.py", 24, "syntax error \xc3\xa9"}};
   f.suppressions = {Suppression{25, {"*"}, "# archscan: ignore"}};
   f.parsed = true;

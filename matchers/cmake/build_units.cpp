@@ -58,16 +58,108 @@ bool targetFunction(const std::string& lower) {
   return false;
 }
 
+// What `cmake -S . -B build` with no -D option makes of the file's
+// variables: a cache variable takes its default, and CMAKE_CUDA_FLAGS starts
+// empty here (a directory above adds its own: link/ reads that chain). A
+// variable set under an if(), whose condition is not evaluated, or never set
+// in the file, has no known value.
+class Defaults {
+ public:
+  Defaults() { values_["CMAKE_CUDA_FLAGS"] = ""; }
+  void set(const std::string& name, std::optional<std::string> value) { values_[name] = std::move(value); }
+  bool has(const std::string& name) const { return values_.count(name) > 0; }
+  // `text` with every ${NAME} replaced; a name with no known value becomes
+  // kUnknown, so a reader can tell which items it touched.
+  std::string expand(const std::string& text) const {
+    std::string out = text;
+    for (int round = 0; round < 8; ++round) {
+      size_t at = std::string::npos;
+      size_t close = std::string::npos;
+      // The innermost reference first: ${A_${B}} needs B.
+      for (size_t i = out.find("${"); i != std::string::npos; i = out.find("${", i + 2)) {
+        size_t c = out.find('}', i);
+        if (c == std::string::npos) break;
+        if (out.find("${", i + 2) > c) {
+          at = i, close = c;
+          break;
+        }
+      }
+      if (at == std::string::npos) break;
+      auto it = values_.find(out.substr(at + 2, close - at - 2));
+      std::string value = it != values_.end() && it->second ? *it->second : std::string(kUnknown);
+      out.replace(at, close - at + 1, value);
+    }
+    return out;
+  }
+  std::optional<std::string> get(const std::string& name) const {
+    auto it = values_.find(name);
+    return it == values_.end() ? std::nullopt : it->second;
+  }
+  static constexpr const char* kUnknown = "\x01";
+
+ private:
+  std::map<std::string, std::optional<std::string>> values_;
+};
+
+// The nvcc arch flags in a flags string as a default build expands it
+// (`-gencode arch=compute_90a,code=sm_90a`, `-gencode=arch=...`, `-arch=sm_90`);
+// nullopt when an unknown value may hold one: a reference alone, or one
+// inside an arch flag.
+std::optional<std::vector<std::string>> archFlagsIn(const std::string& flags) {
+  std::vector<std::string> out;
+  for (std::string item : split(flags)) {
+    bool unknown = item.find(Defaults::kUnknown) != std::string::npos;
+    if (unknown && (item == Defaults::kUnknown || item.find("arch") != std::string::npos ||
+                    item.find("code=") != std::string::npos))
+      return std::nullopt;
+    if (unknown) continue;  // -I${SOMEWHERE}/include
+    if (size_t at = item.find("arch="); at != std::string::npos && item.find(",code=") != std::string::npos)
+      item = item.substr(at);
+    while (!item.empty() && (item.back() == '\'' || item.back() == '"')) item.pop_back();
+    if (!flagCodeObjects(item).empty()) out.push_back(item);
+  }
+  return out;
+}
+
 struct Target {
   BuildUnit unit;
   bool has_archs = false;  // CUDA_ARCHITECTURES of its own
   bool declared_elsewhere = false;  // by a project function: its archs are that function's
   std::vector<std::string> flags;  // from its own CUDA_ARCHITECTURES and -gencode options
+  // The default build's archs: its own CUDA_ARCHITECTURES, else the
+  // directory's CMAKE_CUDA_ARCHITECTURES when it was declared.
+  std::optional<std::vector<std::string>> default_archs = std::vector<std::string>{};
+  bool default_archs_set = false;
 };
+
+// CUDA_ARCHITECTURES items, as a default build expands them, as nvcc flags;
+// nullopt for an unknown value, `native` or `all`.
+std::optional<std::vector<std::string>> defaultArchItems(const std::optional<std::string>& value) {
+  if (!value) return std::nullopt;
+  std::vector<std::string> out;
+  for (const auto& item : split(*value)) {
+    if (item == "OFF") continue;
+    auto f = archFlag(item);
+    if (!f) return std::nullopt;
+    out.push_back(*f);
+  }
+  return out;
+}
+
+// CMake's regex replacement as std::regex reads it: `\1` becomes `$1`.
+std::optional<std::string> regexReplace(const std::string& re, std::string with, const std::string& input) {
+  for (size_t i = 0; i + 1 < with.size(); ++i)
+    if (with[i] == '\\' && std::isdigit(static_cast<unsigned char>(with[i + 1]))) with[i] = '$';
+  try {
+    return std::regex_replace(input, std::regex(re, std::regex::extended), with);
+  } catch (const std::regex_error&) {
+    return std::nullopt;
+  }
+}
 
 }  // namespace
 
-std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands) {
+std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands, std::vector<Subdirectory>* subdirectories) {
   static const std::set<std::string> adders = {"add_library",         "add_executable",      "cuda_add_library",
                                                "cuda_add_executable", "pybind11_add_module", "python_add_library",
                                                "nanobind_add_module"};
@@ -82,8 +174,32 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands) {
                                               "target_include_directories",
                                               "target_compile_definitions"};
   bool any = false;
-  for (const auto& c : commands) any |= adders.count(c.lower) > 0 || (!known.count(c.lower) && targetFunction(c.lower));
+  for (const auto& c : commands)
+    any |= adders.count(c.lower) > 0 || c.lower == "add_subdirectory" ||
+           (!known.count(c.lower) && targetFunction(c.lower));
   if (!any) return {};
+  Defaults defaults;
+  int depth = 0;  // inside if(), foreach(), function(): values set there are not known
+  // Not set here: nothing of this file's (a directory above, or CMake, decides).
+  auto dirArchs = [&]() -> std::optional<std::vector<std::string>> {
+    if (!defaults.has("CMAKE_CUDA_ARCHITECTURES")) return std::vector<std::string>{};
+    return defaultArchItems(defaults.get("CMAKE_CUDA_ARCHITECTURES"));
+  };
+  auto defaultScope = [&]() {
+    DefaultBuild b;
+    auto archs = dirArchs();
+    auto flags = archFlagsIn(defaults.get("CMAKE_CUDA_FLAGS").value_or(Defaults::kUnknown));
+    b.archs_set = defaults.has("CMAKE_CUDA_ARCHITECTURES");
+    b.known = archs && flags;
+    if (archs) b.arch_flags = *archs;
+    if (flags) b.arch_flags.insert(b.arch_flags.end(), flags->begin(), flags->end());
+    return b;
+  };
+  auto join = [](const std::vector<Argument>& args, size_t from, size_t to, const char* glue) {
+    std::string out;
+    for (size_t i = from; i < to && i < args.size(); ++i) out += (i == from ? "" : glue) + args[i].value;
+    return out;
+  };
   // Variables set from literals (`set(SRCS a.cu b.cpp)`, `list(APPEND SRCS
   // c.cu)`): a target's `${SRCS}` is their items; any other value is unknown.
   std::map<std::string, std::vector<std::string>> vars;
@@ -120,8 +236,76 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands) {
   };
 
   for (const auto& c : commands) {
+    static const std::set<std::string> opens = {"if", "foreach", "while", "function", "macro", "block"};
+    static const std::set<std::string> closes = {"endif",       "endforeach", "endwhile",
+                                                 "endfunction", "endmacro",   "endblock"};
+    if (opens.count(c.lower)) ++depth;
+    if (closes.count(c.lower) && depth > 0) --depth;
     if (c.args.empty()) continue;
     const std::string& first = c.args[0].value;
+    // The default build's values (what `cmake -S . -B build` makes of them).
+    auto assign = [&](const std::string& name, std::optional<std::string> v) {
+      defaults.set(name, depth > 0 ? std::nullopt : std::move(v));
+    };
+    if (c.lower == "set") {
+      size_t end = 1;
+      while (end < c.args.size() && !(c.args[end].kind == ArgKind::Unquoted &&
+                                      (c.args[end].value == "CACHE" || c.args[end].value == "PARENT_SCOPE")))
+        ++end;
+      if (end == c.args.size() || c.args[end].value == "CACHE")
+        assign(first, defaults.expand(join(c.args, 1, end, ";")));
+    } else if (c.lower == "option" && c.args.size() >= 2) {
+      assign(first, c.args.size() >= 3 ? c.args[2].value : "OFF");
+    } else if (c.lower == "unset") {
+      assign(first, std::nullopt);
+    } else if (c.lower == "string" && c.args.size() >= 3) {
+      std::optional<std::string> v;
+      std::string out;
+      if (first == "APPEND" || first == "PREPEND") {
+        out = c.args[1].value;
+        auto had = defaults.get(out);
+        std::string more = defaults.expand(join(c.args, 2, c.args.size(), ""));
+        if (had) v = first == "APPEND" ? *had + more : more + *had;
+      } else if (first == "REGEX" && c.args.size() >= 6 && c.args[1].value == "REPLACE") {
+        out = c.args[4].value;
+        v = regexReplace(defaults.expand(c.args[2].value), defaults.expand(c.args[3].value),
+                         defaults.expand(join(c.args, 5, c.args.size(), "")));
+      } else if (first == "REPLACE" && c.args.size() >= 5) {
+        out = c.args[3].value;
+        std::string in = defaults.expand(join(c.args, 4, c.args.size(), "")), from = defaults.expand(c.args[1].value);
+        std::string to = defaults.expand(c.args[2].value);
+        if (!from.empty())
+          for (size_t at = in.find(from); at != std::string::npos; at = in.find(from, at + to.size()))
+            in.replace(at, from.size(), to);
+        v = in;
+      } else if (first == "STRIP") {
+        out = c.args[2].value;
+        std::string in = defaults.expand(c.args[1].value);
+        size_t b = in.find_first_not_of(" \t\n"), e = in.find_last_not_of(" \t\n");
+        v = b == std::string::npos ? "" : in.substr(b, e - b + 1);
+      } else if (first == "JOIN" && c.args.size() >= 3) {
+        out = c.args[2].value;
+        v = defaults.expand(join(c.args, 3, c.args.size(), c.args[1].value.c_str()));
+      } else if (c.args.size() >= 2) {
+        out = c.args.back().value;  // most string() forms write their last argument
+      }
+      if (!out.empty()) assign(out, v);
+    } else if (c.lower == "list" && c.args.size() >= 2) {
+      const std::string& name = c.args[1].value;
+      auto had = defaults.get(name);
+      if ((first == "APPEND" || first == "PREPEND") && (had || !defaults.has(name))) {
+        std::string base = had.value_or(""), more = defaults.expand(join(c.args, 2, c.args.size(), ";"));
+        assign(name, base.empty() ? more : first == "APPEND" ? base + ";" + more : more + ";" + base);
+      } else if (first != "LENGTH" && first != "GET" && first != "JOIN" && first != "FIND") {
+        assign(name, std::nullopt);
+      }
+    } else if (c.lower == "add_subdirectory" && subdirectories) {
+      std::string dir = first;
+      for (const char* prefix : {"${CMAKE_CURRENT_SOURCE_DIR}/", "${CMAKE_CURRENT_LIST_DIR}/"})
+        if (dir.rfind(prefix, 0) == 0) dir = dir.substr(std::char_traits<char>::length(prefix));
+      if (dir.find("${") == std::string::npos) subdirectories->push_back(Subdirectory{dir, defaultScope()});
+      continue;
+    }
     for (const auto& a : c.args)
       for (const auto& item : split(a.value))
         if (item.find(",code=") != std::string::npos && !flagCodeObjects(item).empty() &&
@@ -185,6 +369,8 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands) {
         t.unit.name = first;
         t.unit.line = c.line;
         order.push_back(first);
+        t.default_archs = dirArchs();
+        t.default_archs_set = defaults.has("CMAKE_CUDA_ARCHITECTURES");
       }
       bool open = false;
       for (size_t i = 1; i < c.args.size(); ++i) {
@@ -250,10 +436,15 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands) {
         auto more = expand(*v, open);
         items.insert(items.end(), more.begin(), more.end());
       }
+      std::string written;
+      for (const Argument* v : values) written += (written.empty() ? "" : ";") + v->value;
+      auto byDefault = defaultArchItems(depth > 0 ? std::nullopt : std::optional(defaults.expand(written)));
       for (const auto& n : names) {
         auto it = targets.find(n);
         if (it == targets.end()) continue;
         Target& t = it->second;
+        t.default_archs = byDefault;
+        t.default_archs_set = true;
         t.has_archs = true;
         t.unit.open |= open;
         for (const auto& item : items) {
@@ -287,6 +478,18 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands) {
     if (t.declared_elsewhere) {  // nothing here says what it builds
       out.push_back(std::move(u));
       continue;
+    }
+    // The default build: the target's archs and the directory's
+    // CMAKE_CUDA_FLAGS as the file leaves them (they apply to every target
+    // of the directory), plus its own -gencode options.
+    auto dirFlags = archFlagsIn(defaults.get("CMAKE_CUDA_FLAGS").value_or(Defaults::kUnknown));
+    u.by_default.known = t.default_archs && dirFlags;
+    u.by_default.archs_set = t.default_archs_set;
+    if (u.by_default.known) {
+      u.by_default.arch_flags = *t.default_archs;
+      u.by_default.arch_flags.insert(u.by_default.arch_flags.end(), dirFlags->begin(), dirFlags->end());
+      for (const auto& f : t.flags)
+        if (f.find(",code=") != std::string::npos) u.by_default.arch_flags.push_back(f);
     }
     std::vector<std::string> flags = t.flags;
     if (!t.has_archs && fileArchsSet) {

@@ -11,6 +11,9 @@
 
 namespace archscan::cmake {
 
-std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands);
+// `subdirectories`, when given, receives each add_subdirectory() and the
+// default build in force there.
+std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands,
+                                  std::vector<Subdirectory>* subdirectories = nullptr);
 
 }  // namespace archscan::cmake

@@ -204,7 +204,12 @@ bool indexingOnly(const std::string& source) {
 
 }  // namespace
 
-bool CMakeFrontend::worthParsing(std::string_view text) const { return mentionsAny(text, archOrFrameworkWords()); }
+// A file that declares targets or adds folders says what builds the sources
+// below it, even with no arch word of its own: its archs come from above.
+bool CMakeFrontend::worthParsing(std::string_view text) const {
+  static const std::vector<std::string_view> builds = {"add_library", "add_executable", "add_subdirectory"};
+  return mentionsAny(text, archOrFrameworkWords()) || mentionsAny(text, builds);
+}
 
 int CMakeFrontend::syntaxErrors(const SourceText& source) const {
   return static_cast<int>(cmake::lex(source.text).errors.size());
@@ -321,7 +326,7 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
     }
   }
   for (auto& [key, vs] : vars) finish(f.sites[vs.index], vs.ptx);
-  f.build_units = cmake::buildUnits(lx.commands);
+  f.build_units = cmake::buildUnits(lx.commands, &f.subdirectories);
   for (auto& s : f.sites)
     if (!s.patchable) s.unpatchable_reason = "the list has escaped characters; patch it by hand";
   if (indexingOnly(source))

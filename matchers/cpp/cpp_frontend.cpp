@@ -13,6 +13,7 @@
 #include "frontend/prefilter.h"
 #include "frontend/suppressions.h"
 #include "guards.h"
+#include "includes.h"
 #include "raw_functions.h"
 #include "raw_lexer.h"
 #include "recovery.h"
@@ -66,7 +67,13 @@ bool CppFrontend::worthParsing(std::string_view text) const {
 }
 
 FileFacts CppFrontend::skim(const SourceText& src) const {
-  if (!mentionsAny(src.text, archTriggerWords())) return FileFacts{};
+  // A header with no arch word still links the headers it includes to the
+  // sources that include it.
+  if (!mentionsAny(src.text, archTriggerWords())) {
+    FileFacts f;
+    f.includes = cpp::includedPaths(src.text);
+    return f;
+  }
   return read(src, false);
 }
 
@@ -177,6 +184,7 @@ FileFacts CppFrontend::read(const SourceText& src, bool withClang) const {
   addScopeLibraryNeeds(facts.sites, k_);
   cpp::dropEmptyTableNeeds(facts.sites, source, tokens);
   facts.suppressions = applySuppressions(source, "//", facts.sites);
+  facts.includes = cpp::includedPaths(source);
   facts.parsed = true;
   return facts;
 }

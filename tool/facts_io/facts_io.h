@@ -15,8 +15,9 @@ namespace archscan {
 
 // Raised when a format change would make old bytes mean something else.
 // 6: a string that is not UTF-8 (a file name) is kept as {"hex": ...};
-// before, U+FFFD stood in its place.
-inline constexpr int kFactsFormat = 8;
+// before, U+FFFD stood in its place. 9: includes, CMake subdirectories and
+// default builds.
+inline constexpr int kFactsFormat = 9;
 
 struct FactsFormatError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -88,9 +88,17 @@ void fields(A& a, Instance& i) {
   a("name", i.name), a("cls", i.cls);
 }
 template <class A>
+void fields(A& a, DefaultBuild& d) {
+  a("arch_flags", d.arch_flags), a("known", d.known), a("archs_set", d.archs_set);
+}
+template <class A>
+void fields(A& a, Subdirectory& d) {
+  a("dir", d.dir), a("scope", d.scope);
+}
+template <class A>
 void fields(A& a, BuildUnit& u) {
   a("name", u.name), a("line", u.line), a("sources", u.sources), a("arch_flags", u.arch_flags),
-      a("own_arch_flags", u.own_arch_flags), a("open", u.open), a("jit", u.jit);
+      a("own_arch_flags", u.own_arch_flags), a("open", u.open), a("jit", u.jit), a("by_default", u.by_default);
 }
 template <class A>
 void fields(A& a, Diagnostic& d) {
@@ -100,8 +108,9 @@ template <class A>
 void fields(A& a, FileFacts& f) {
   a("path", f.path), a("module", f.module), a("language", f.language), a("content_hash", f.content_hash),
       a("sites", f.sites), a("lookups", f.lookups), a("imports", f.imports), a("functions", f.functions),
-      a("instances", f.instances), a("build_units", f.build_units), a("diagnostics", f.diagnostics),
-      a("suppressions", f.suppressions), a("parsed", f.parsed);
+      a("instances", f.instances), a("build_units", f.build_units), a("subdirectories", f.subdirectories),
+      a("includes", f.includes), a("diagnostics", f.diagnostics), a("suppressions", f.suppressions),
+      a("parsed", f.parsed);
 }
 
 // The largest value of each enum, so a reader never makes one out of range.

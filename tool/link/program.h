@@ -69,6 +69,21 @@ struct LinkedUnit {
   // The program's sites in those files, ascending: the checks that decide
   // who reaches the module's kernels.
   std::vector<size_t> sites;
+  // Its default build (BuildUnit::by_default) with what the CMake
+  // directories above add (CMAKE_CUDA_FLAGS, CMAKE_CUDA_ARCHITECTURES);
+  // `known` false when any part could not be read.
+  DefaultBuild by_default;
+};
+
+// The default builds that compile one file, itself or through the sources
+// that include it: for a device-side test (`#if __CUDA_ARCH__ >= 1000`), the
+// values of __CUDA_ARCH__ it is evaluated at.
+struct FileBuilds {
+  // Every source that reaches the file is compiled by units whose default
+  // builds are known, and some source reaches it.
+  bool known = false;
+  std::vector<std::string> arch_flags;  // of those builds
+  std::string example;  // one of them, "name (file:line)", for messages
 };
 
 struct Program {
@@ -83,6 +98,9 @@ struct Program {
   // Each scanned file a unit compiles -> those units (indices in `units`):
   // one source may be built by a setup.py extension and a CMake target both.
   std::map<std::string, std::vector<size_t>> units_of;
+  // For each file with a device-side arch test (`__CUDA_ARCH__`), the
+  // builds that compile it by default.
+  std::map<std::string, FileBuilds> file_builds;
   std::vector<Diagnostic> diagnostics;
   size_t files_seen = 0;
   size_t files_parsed = 0;

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,100 @@ bool globMatches(const std::string& pattern, const std::string& rel) {
   return fnmatch(name.c_str(), name.find('/') == std::string::npos ? base.c_str() : rest.c_str(), FNM_PATHNAME) == 0;
 }
 
+// A unit's default build with what the CMake directories above it add: a
+// directory's CMAKE_CUDA_FLAGS and CMAKE_CUDA_ARCHITECTURES pass to those
+// it adds with add_subdirectory(). A setup.py extension's is its own
+// literal flags, when they are the whole story.
+DefaultBuild resolvedDefault(const std::vector<FileFacts>& files, const std::vector<std::string>& normals,
+                             const std::map<std::string, std::pair<size_t, const Subdirectory*>>& added, size_t file,
+                             const BuildUnit& u) {
+  namespace fs = std::filesystem;
+  if (fs::path(files[file].path).filename() != "CMakeLists.txt") {
+    DefaultBuild d;
+    d.known = u.own_arch_flags && !u.open && !u.arch_flags.empty();
+    d.archs_set = true;
+    d.arch_flags = u.arch_flags;
+    return d;
+  }
+  DefaultBuild b = u.by_default;
+  for (size_t at = file, steps = 0; b.known && steps < 64; ++steps) {
+    auto it = added.find(fs::path(normals[at]).parent_path().string());
+    if (it == added.end()) break;
+    const DefaultBuild& scope = it->second.second->scope;
+    b.known = scope.known;
+    b.archs_set |= scope.archs_set;
+    b.arch_flags.insert(b.arch_flags.end(), scope.arch_flags.begin(), scope.arch_flags.end());
+    at = it->second.first;
+  }
+  // Archs no file sets are CMake's compiler default: not read here.
+  b.known &= b.archs_set;
+  return b;
+}
+
+// The files each file includes, found among the scanned files: beside the
+// includer first, else every scanned file whose path ends with the include
+// (the include folders are the build's, not known here; more includers only
+// make a header's builds less often known, never wrongly so).
+std::vector<std::vector<size_t>> includersOf(const std::vector<FileFacts>& files,
+                                             const std::vector<std::string>& normals,
+                                             const std::map<std::string, size_t>& index) {
+  namespace fs = std::filesystem;
+  std::map<std::string, std::vector<size_t>> byName;
+  for (size_t i = 0; i < files.size(); ++i) byName[fs::path(normals[i]).filename().string()].push_back(i);
+  std::vector<std::vector<size_t>> out(files.size());
+  for (size_t i = 0; i < files.size(); ++i)
+    for (const auto& inc : files[i].includes) {
+      auto beside = index.find((fs::path(normals[i]).parent_path() / inc).lexically_normal().string());
+      if (beside != index.end()) {
+        out[beside->second].push_back(i);
+        continue;
+      }
+      auto named = byName.find(fs::path(inc).filename().string());
+      if (named == byName.end()) continue;
+      std::string tail = "/" + fs::path(inc).lexically_normal().string();
+      for (size_t j : named->second)
+        if (normals[j].size() > tail.size() &&
+            normals[j].compare(normals[j].size() - tail.size(), tail.size(), tail) == 0)
+          out[j].push_back(i);
+    }
+  return out;
+}
+
+// The default builds reaching `start`: itself when a unit compiles it, and
+// every source that includes it, however deep.
+FileBuilds buildsOf(size_t start, const std::vector<FileFacts>& files,
+                    const std::vector<std::vector<size_t>>& includers,
+                    const std::map<std::string, std::vector<size_t>>& unitsOf, const std::vector<LinkedUnit>& units) {
+  FileBuilds fb;
+  bool known = true, reached = false;
+  std::vector<size_t> todo = {start};
+  std::set<size_t> seen = {start};
+  while (!todo.empty() && known) {
+    size_t n = todo.back();
+    todo.pop_back();
+    bool source = isCompiledSource(files[n].path);
+    if (source) {
+      reached = true;
+      auto it = unitsOf.find(files[n].path);
+      if (it == unitsOf.end()) known = false;  // compiled by something not read
+      else
+        for (size_t u : it->second) {
+          const LinkedUnit& lu = units[u];
+          known &= lu.by_default.known;
+          fb.arch_flags.insert(fb.arch_flags.end(), lu.by_default.arch_flags.begin(), lu.by_default.arch_flags.end());
+          if (fb.example.empty()) fb.example = lu.unit.name + " (" + lu.file + ":" + std::to_string(lu.unit.line) + ")";
+        }
+    }
+    // A header nothing scanned includes may be included by anything.
+    if (!source && includers[n].empty()) known = false;
+    for (size_t i : includers[n])
+      if (seen.insert(i).second) todo.push_back(i);
+    if (seen.size() > 20000) known = false;
+  }
+  fb.known = known && reached;
+  return fb;
+}
+
 }  // namespace
 
 void linkUnits(const std::vector<FileFacts>& files, Program& p) {
@@ -45,9 +140,15 @@ void linkUnits(const std::vector<FileFacts>& files, Program& p) {
     normals.push_back(normal(f.path));
     byPath.emplace(normals.back(), f.path);
   }
-  for (const auto& f : files)
-    for (const auto& u : f.build_units) {
-      LinkedUnit lu{f.path, u, {}};
+  std::map<std::string, std::pair<size_t, const Subdirectory*>> added;  // folder -> the CMake file adding it
+  for (size_t i = 0; i < files.size(); ++i)
+    for (const auto& sub : files[i].subdirectories)
+      added.emplace((fs::path(normals[i]).parent_path() / sub.dir).lexically_normal().string(),
+                    std::make_pair(i, &sub));
+  for (size_t fi = 0; fi < files.size(); ++fi)
+    for (const auto& u : files[fi].build_units) {
+      const FileFacts& f = files[fi];
+      LinkedUnit lu{f.path, u, {}, {}, resolvedDefault(files, normals, added, fi, u)};
       fs::path dir = fs::path(f.path).parent_path();
       for (const auto& s : u.sources) {
         if (isPattern(s)) {
@@ -74,6 +175,17 @@ void linkUnits(const std::vector<FileFacts>& files, Program& p) {
     if (auto it = unitsOf.find(p.sites[i].file); it != unitsOf.end())
       for (size_t u : it->second)
         if (out[u].sites.empty() || out[u].sites.back() != i) out[u].sites.push_back(i);
+  // Device-side tests are evaluated at the archs their file is compiled for.
+  std::map<std::string, size_t> index;
+  for (size_t i = 0; i < files.size(); ++i) index.emplace(normals[i], i);
+  std::set<std::string> device;
+  for (const auto& s : p.sites)
+    if (s.site.spelling.kind == SpellingKind::CudaArchInt) device.insert(s.file);
+  if (!device.empty()) {
+    auto includers = includersOf(files, normals, index);
+    for (size_t i = 0; i < files.size(); ++i)
+      if (device.count(files[i].path)) p.file_builds[files[i].path] = buildsOf(i, files, includers, unitsOf, out);
+  }
   p.units = std::move(out);
   p.units_of = std::move(unitsOf);
 }

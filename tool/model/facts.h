@@ -254,6 +254,27 @@ struct Instance {
   std::string cls;
 };
 
+// The arch flags a CMake directory or target builds with by default.
+// CMAKE_CUDA_FLAGS and CMAKE_CUDA_ARCHITECTURES pass from a directory to
+// those it adds, so the build of a target is read up that chain.
+struct DefaultBuild {
+  std::vector<std::string> arch_flags;  // -gencode pairs and CUDA_ARCHITECTURES items as nvcc flags
+  // Everything this file contributes could be evaluated (no `native`, no
+  // variable set elsewhere or only under an if()).
+  bool known = false;
+  // The archs are set here (a CUDA_ARCHITECTURES property, or
+  // CMAKE_CUDA_ARCHITECTURES, OFF included); otherwise a directory above
+  // decides them, or CMake's compiler default does.
+  bool archs_set = false;
+};
+
+// add_subdirectory(dir) and what the including directory builds by default
+// at that point: a target below with no archs of its own builds those.
+struct Subdirectory {
+  std::string dir;  // as written, relative to the CMake file's folder
+  DefaultBuild scope;
+};
+
 // One compiled module a build file declares (setup.py's
 // `CUDAExtension(name, sources, extra_compile_args=...)`): which sources it
 // compiles and which arch flags it compiles them with, as far as the file's
@@ -279,6 +300,12 @@ struct BuildUnit {
   // Compiled when first used, by the file that declares it
   // (torch.utils.cpp_extension.load): that file's checks decide who loads it.
   bool jit = false;
+  // What a build with every option at its default compiles (CMake:
+  // `cmake -S . -B build`, no -D; a cache variable takes its default,
+  // CMAKE_CUDA_FLAGS starts empty). Only for saying that no build compiles a
+  // header for an arch today, never that a target cannot get one: a builder
+  // may always pass other options (`open` says so).
+  DefaultBuild by_default;
 };
 
 // A file name a build compiles (`.cu`, `.cpp`, `.cc`, `.cxx`, `.c`), not a
@@ -303,6 +330,10 @@ struct FileFacts {
   std::vector<FunctionSummary> functions;
   std::vector<Instance> instances;  // module-level instances of classes
   std::vector<BuildUnit> build_units;  // modules a build file declares
+  std::vector<Subdirectory> subdirectories;  // CMake: the folders it adds
+  // C, C++, CUDA: every #include's path as written; link/ finds the builds
+  // that compile a header through the sources that include it.
+  std::vector<std::string> includes;
   std::vector<Diagnostic> diagnostics;
   std::vector<Suppression> suppressions;  // every ignore comment in the file
   bool parsed = false;
