@@ -232,7 +232,16 @@ SM90_ENABLED` guards in the same file. A capability compared as a string
 "80" and "12.0" < "8.9", so a three-digit arch takes the oldest archs'
 branch wherever the order of the strings and of the numbers disagree for
 the target, whatever the path needs: an error where that branch raises, a
-warning where it only takes another path.
+warning where it only takes another path. A device-side test (`#if
+__CUDA_ARCH__ >= 1000`) is evaluated only at the archs its file is compiled
+for: where every build that compiles the file, itself or through the
+sources that include it, is read by default (`cmake -S . -B build` with no
+-D: a cache variable at its default, CMAKE_CUDA_FLAGS and
+CMAKE_CUDA_ARCHITECTURES passed down add_subdirectory(), a setup.py
+extension's own flags) and none is for the target's family, the wrong path
+is a low-confidence note (--all) for the bring-up that will add the target
+to that build. A header no scanned file includes, or one a build with
+unread archs compiles (TORCH_CUDA_ARCH_LIST), stays a finding.
 Fix: narrow the admitting test, so the target reaches its refusal or a
 generic path, or add a path for it. `fix --add sm_120` narrows it, marked for
 review: `major >= 10` becomes `10 <= major < 12`, C/C++ `sm >= 100` becomes

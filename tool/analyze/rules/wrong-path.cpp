@@ -9,6 +9,7 @@
 // arch takes the branch of the oldest ones.
 #include <optional>
 
+#include "analyze/code_objects.h"
 #include "analyze/coverage.h"
 #include "analyze/paths.h"
 #include "analyze/rules/rules.h"
@@ -63,6 +64,30 @@ std::optional<std::string> stringOrder(const Site& s, const Arch& t, const ArchT
   return std::nullopt;
 }
 
+// A device-side test (`#if __CUDA_ARCH__ >= 1000`) is evaluated at the
+// archs its file is compiled for. When every build that compiles the file
+// (itself, or the sources including it) is known by default and none
+// compiles for t's family, t never evaluates it today: the wrong path waits
+// for the build that adds t. What those builds are, for the message.
+std::optional<std::string> notCompiledFor(const Program& p, const LinkedSite& ls, const Arch& t) {
+  if (ls.site.spelling.kind != SpellingKind::CudaArchInt) return std::nullopt;
+  auto it = p.file_builds.find(ls.file);
+  if (it == p.file_builds.end() || !it->second.known) return std::nullopt;
+  std::vector<CodeObject> objects;
+  for (const auto& flag : it->second.arch_flags)
+    for (const auto& o : flagCodeObjects(flag)) {
+      // Code for another major that runs on t (PTX) was compiled at that
+      // major's __CUDA_ARCH__, not t's.
+      if (o.arch.major == t.major && runsOn(o, t)) return std::nullopt;
+      bool seen = false;
+      for (const auto& x : objects) seen |= x.arch == o.arch && x.ptx == o.ptx;
+      if (!seen) objects.push_back(o);
+    }
+  return "no default build compiles this file for " + t.name() + " (" + it->second.example + " builds " +
+         (objects.empty() ? std::string("no CUDA code") : codeObjectList(objects)) + "), so today " + t.name() +
+         " never evaluates the test. Once a build adds " + t.name() + ", ";
+}
+
 }  // namespace
 
 void checkWrongPath(const RuleContext& ctx, std::vector<Finding>& out) {
@@ -90,10 +115,20 @@ void checkWrongPath(const RuleContext& ctx, std::vector<Finding>& out) {
       // Kernels it cannot run fail to load or to build; a tuning named for
       // another arch (tile sizes, stage counts) only runs badly.
       Severity sev = runsAny(*wrong->need, wrong->missing) ? Severity::Error : Severity::Warning;
+      std::string what = t.name() + " " + where + " needs " + describeNeed(*wrong->need, wrong->missing) + "; " +
+                         t.name() + " has no " + lacks;
+      if (auto latent = notCompiledFor(ctx.program, ls, t)) {
+        // Nothing breaks until the build changes: a note for the bring-up
+        // that will add the arch (--all), not a finding on today's build.
+        Finding f = makeFinding(
+            ctx, "wrong-path", i, Severity::Note, t.name(),
+            s.name + ": " + *latent + what + ". Narrow the test before adding " + t.name() + " to that build");
+        f.confidence = Confidence::Low;
+        out.push_back(std::move(f));
+        continue;
+      }
       out.push_back(makeFinding(ctx, "wrong-path", i, sev, t.name(),
-                                s.name + ": " + t.name() + " " + where + " needs " +
-                                    describeNeed(*wrong->need, wrong->missing) + "; " + t.name() + " has no " + lacks +
-                                    ". Narrow the test so " + t.name() +
+                                s.name + ": " + what + ". Narrow the test so " + t.name() +
                                     " takes a path it can run, or give it one of its own"));
     }
   }

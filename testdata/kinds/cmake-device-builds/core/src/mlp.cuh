@@ -1,0 +1,2 @@
+#pragma once
+#include "mlp_consumer.cuh"
