@@ -5,6 +5,7 @@
 
 #include "shell/shell_frontend.h"
 #include "shell/shell_lexer.h"
+#include "shell/toolkit.h"
 #include "test_support.h"
 
 namespace archscan {
@@ -290,6 +291,24 @@ TEST(ShellFrontend, JsonThatIsNoSettingsOrNoJsonGivesNoSites) {
   // Nesting 50,000 deep costs memory, not the stack.
   std::string deep = std::string(50000, '[') + std::string(50000, ']');
   EXPECT_TRUE(extract(deep, "deep.json").sites.empty());
+}
+
+TEST(ShellToolkit, ImagesAndKeysNameTheToolkitAsACeiling) {
+  EXPECT_EQ(shell::imageToolkitCeiling("nvidia/cuda:12.1.1-devel-ubuntu22.04"), 122);
+  EXPECT_EQ(shell::imageToolkitCeiling("docker.io/nvidia/cuda:12.8.0-cudnn-devel-ubuntu24.04"), 129);
+  EXPECT_EQ(shell::imageToolkitCeiling("pytorch/pytorch:2.5.1-cuda12.1-cudnn9-devel"), 122);
+  EXPECT_EQ(shell::imageToolkitCeiling("vllm/vllm-openai:v0.6.0-cu124"), 125);
+  EXPECT_EQ(shell::imageToolkitCeiling("nvcr.io/nvidia/pytorch:24.07-py3"), 128);  // NGC before 25.01
+  EXPECT_EQ(shell::imageToolkitCeiling("nvcr.io/nvidia/pytorch:25.03-py3"), 0);  // not read: no bound
+  EXPECT_EQ(shell::imageToolkitCeiling("ubuntu:22.04"), 0);
+  EXPECT_EQ(shell::imageToolkitCeiling("myorg/cuda-tools:latest"), 0);
+  EXPECT_EQ(shell::toolkitCeiling("12.4"), 125);
+  EXPECT_EQ(shell::toolkitCeiling("11.8.0"), 119);
+  EXPECT_EQ(shell::toolkitCeiling("cu126"), 127);
+  EXPECT_EQ(shell::toolkitCeiling("${{ matrix.cuda }}"), 0);
+  EXPECT_TRUE(shell::toolkitKey("CUDA_VERSION"));
+  EXPECT_TRUE(shell::toolkitKey("cuda-version"));
+  EXPECT_FALSE(shell::toolkitKey("cuda_archs"));
 }
 
 }  // namespace archscan

@@ -238,6 +238,8 @@ void extractBuildStrings(PyContext& ctx, const std::vector<Capture>& strings) {
     s.evidence.reasons.push_back("arch list in a string bound to '" + name + "'");
     bool ptx = false;
     bool semicolons = text.find(';') != std::string::npos || text.find(' ') == std::string::npos;
+    // `os.environ.get("ARCHS", "80;86;90")` handed to -DCMAKE_CUDA_ARCHITECTURES.
+    bool cmakeList = cmakeListSyntax(text, *items);
     for (const auto& it : *items) {
       Entry e;
       e.arch = it.key.arch;
@@ -249,7 +251,7 @@ void extractBuildStrings(PyContext& ctx, const std::vector<Capture>& strings) {
       e.form = semicolons ? EntryForm::SemicolonItem : EntryForm::SpaceItem;
       e.line = e.end_line = lineOf(c.node);
       s.entries.push_back(e);
-      ptx |= it.ptx;
+      ptx |= it.ptx || (cmakeList && cmakeItemEmbedsPtx(it.key));
     }
     s.spelling = s.entries.front().style;
     s.build_list = true;

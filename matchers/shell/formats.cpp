@@ -1,7 +1,10 @@
 #include "formats.h"
 
 #include <cctype>
+#include <map>
 #include <regex>
+
+#include "toolkit.h"
 
 namespace archscan::shell {
 namespace {
@@ -177,6 +180,7 @@ std::string heredocDelimiter(std::string_view source, uint32_t from, uint32_t to
 
 void readDockerfile(std::string_view source, SiteBuilder& b, Errors& errors) {
   std::vector<Line> lines = splitLines(source);
+  std::map<std::string, std::string> args;  // ARG defaults, for FROM
   auto continues = [&](const Line& l) { return l.end > l.content && source[l.end - 1] == '\\'; };
   for (size_t i = 0; i < lines.size(); ++i) {
     const Line& l = lines[i];
@@ -194,7 +198,25 @@ void readDockerfile(std::string_view source, SiteBuilder& b, Errors& errors) {
     uint32_t end = lines[last].end;
     int line = l.number;
     ByteRange extent{l.content, end};
-    if (instr == "run") {
+    if (instr == "from") {
+      // A stage's base image may say which toolkit builds its lists
+      // (`FROM nvidia/cuda:${CUDA_VERSION}-devel`, an ARG default before it).
+      std::vector<Word> words = lexWords(source, we, end, line, false, errors);
+      std::string image;
+      for (const Word& w : words)
+        if (w.value.text.rfind("--", 0) != 0) {
+          image = w.value.text;
+          break;
+        }
+      for (size_t at = image.find("${"); at != std::string::npos; at = image.find("${", at)) {
+        size_t close = image.find('}', at);
+        if (close == std::string::npos) break;
+        auto it = args.find(image.substr(at + 2, close - at - 2));
+        if (it == args.end()) break;
+        image.replace(at, close - at + 1, it->second);
+      }
+      b.toolkit(imageToolkitCeiling(image));
+    } else if (instr == "run") {
       uint32_t body = we;
       while (body < end && blank(source[body])) ++body;
       std::string delimiter = heredocDelimiter(source, body, end);
@@ -222,8 +244,10 @@ void readDockerfile(std::string_view source, SiteBuilder& b, Errors& errors) {
       std::string origin = "a Dockerfile " + std::string(instr == "env" ? "ENV" : "ARG");
       if (!words.empty() && splitAssignment(words[0], false)) {
         for (const Word& w : words)
-          if (auto a = splitAssignment(w, false))
+          if (auto a = splitAssignment(w, false)) {
+            if (instr == "arg") args[a->name] = a->value.text;
             b.binding(a->name, a->value, BareSeparators{true, false}, w.line, ByteRange{w.begin, w.end}, origin);
+          }
       } else if (instr == "env" && !words.empty()) {  // ENV NAME value with blanks
         std::vector<Word> value = lexWords(source, words[0].end, end, line, true, errors);
         if (value.size() == 1)
@@ -236,9 +260,42 @@ void readDockerfile(std::string_view source, SiteBuilder& b, Errors& errors) {
 
 // Line by line: a key's scalar, flow sequence or block sequence; `run:`
 // bodies as shell. Keys under `matrix:` name matrix axes (`matrix.arch`).
+// The newest toolkit a workflow names (`cuda: ["11.8", "12.1"]`,
+// `CUDA_VERSION: 12.1`, `container: nvidia/cuda:12.1.0-devel`), as a
+// ceiling; 0 when it names none. One per file: its jobs share it at most.
+int workflowToolkit(std::string_view source, const std::vector<Line>& lines) {
+  static const std::regex keyValue(R"re(^\s*(?:-\s+)?["']?([A-Za-z_][A-Za-z0-9_-]*)["']?\s*:\s*(\S.*)$)re");
+  int ceiling = 0;
+  for (const Line& l : lines) {
+    std::string text(source.substr(l.content, l.end - l.content));
+    std::smatch m;
+    if (text.size() > 512 || !std::regex_match(text, m, keyValue)) continue;
+    std::string key = m[1], value = m[2];
+    if (size_t hash = value.find(" #"); hash != std::string::npos) value.resize(hash);
+    bool image = key == "image" || key == "container";
+    if (!image && !toolkitKey(key)) continue;
+    std::string item;
+    auto take = [&] {
+      while (!item.empty() && (item.back() == ' ' || item.back() == '"' || item.back() == '\'')) item.pop_back();
+      size_t b = item.find_first_not_of(" \"'");
+      if (b != std::string::npos)
+        ceiling = std::max(ceiling, image ? imageToolkitCeiling(item.substr(b)) : toolkitCeiling(item.substr(b)));
+      item.clear();
+    };
+    for (char c : value) {
+      if (c == '[' || c == ']') continue;
+      if (c == ',') take();
+      else item += c;
+    }
+    take();
+  }
+  return ceiling;
+}
+
 void readWorkflow(std::string_view source, SiteBuilder& b, Errors& errors) {
   if (toolFile(source)) return;
   std::vector<Line> lines = splitLines(source);
+  b.toolkit(workflowToolkit(source, lines));
   struct Parent {
     int col;
     std::string key;

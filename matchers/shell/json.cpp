@@ -4,9 +4,9 @@
 // named by its key path, as a YAML workflow's are. Read without recursion:
 // a file nested 50,000 deep costs a vector, not the stack.
 #include <cctype>
-#include <regex>
 
 #include "formats.h"
+#include "toolkit.h"
 
 namespace archscan::shell {
 namespace {
@@ -23,15 +23,6 @@ struct Frame {
   std::vector<SequenceItem> items;
   int max_cuda = 0;  // inside `"12.4": {...}`: built by that toolkit only
 };
-
-// "12.4", "cu124", "cuda-12.8", "CUDA 12.8": the toolkit a table entry is
-// for, as a ceiling (major * 10 + minor + 1); 0 when the key is none.
-int toolkitCeiling(const std::string& key) {
-  static const std::regex version(R"(^(?:cu(?:da)?[-_ ]?)?(1[0-3])\.?(\d)$)", std::regex::icase);
-  std::smatch m;
-  if (key.size() > 16 || !std::regex_match(key, m, version)) return 0;
-  return std::stoi(m[1]) * 10 + std::stoi(m[2]) + 1;
-}
 
 // The key path of what `stack` leads to, then `key`: "builds[0].gpu_archs".
 // Only the last few steps: deep nesting would make every name as long as the

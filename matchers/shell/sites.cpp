@@ -111,6 +111,8 @@ Site& SiteBuilder::siteFor(const std::string& name, int line, ByteRange extent, 
     it = lists_.emplace(name, f_.sites.size() - 1).first;
   }
   Site& s = f_.sites[it->second];
+  auto [seen, first] = toolkits_.emplace(it->second, toolkit_);
+  if (!first) seen->second = seen->second && toolkit_ ? std::max(seen->second, toolkit_) : 0;
   s.line = std::min(s.line, line);
   s.end_line = std::max(s.end_line, line);
   s.extent.begin = std::min(s.extent.begin, extent.begin);
@@ -131,12 +133,9 @@ void SiteBuilder::binding(const std::string& name, const Slice& value, BareSepar
     commas |= between.find(',') != std::string::npos;
   }
   bool spaces = !semicolons && items->size() > 1;
-  // Bare numbers joined by `;` are CMake's list syntax, CUDA_ARCHITECTURES's
-  // (`build.sh --arch "80;89;90"`, `CUDAARCHS=80;90`): a plain `89` there
-  // also embeds compute_89 PTX, which newer archs JIT-compile.
-  bool cmakeList = semicolons && !commas;
-  for (const ListItem& it : *items)
-    cmakeList &= it.key.style.prefix.empty() && it.key.style.kind != SpellingKind::DottedString;
+  // `build.sh --arch "80;89;90"`, `CUDAARCHS=80;90`: a plain `89` there also
+  // embeds compute_89 PTX, which newer archs JIT-compile.
+  bool cmakeList = cmakeListSyntax(view, *items);
   Site& s = siteFor(name, line, extent, origin + " of arch-like '" + name + "'");
   size_t idx = static_cast<size_t>(&s - f_.sites.data());
   for (const ListItem& it : *items) {
@@ -405,6 +404,7 @@ void SiteBuilder::shell(const ShellLex& lex) {
 void SiteBuilder::finish() {
   for (auto& [name, idx] : lists_) {
     Site& s = f_.sites[idx];
+    if (!s.max_cuda) s.max_cuda = toolkits_[idx];
     if (ptx_[idx]) {
       s.on_missing = OnMissing::Fallback;
       s.on_missing_reason = "no code is built for it; PTX in the list is JIT-compiled instead";

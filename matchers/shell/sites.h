@@ -47,6 +47,10 @@ class SiteBuilder {
   // The named list is built only by CUDA toolkits older than `max_cuda`
   // (major * 10 + minor): a table's `"12.4": {"cuda_archs": ...}` entry.
   void toolkitCeiling(const std::string& name, int max_cuda);
+  // The toolkit that builds the lists that follow (a Dockerfile stage's base
+  // image), as a ceiling; 0: not known. A list seen under several keeps the
+  // newest, or none when one is not known.
+  void toolkit(int max_cuda) { toolkit_ = max_cuda; }
   // Marks a named list as one to add to by hand (a matrix `include:` entry per arch).
   void byHand(const std::string& name, const std::string& reason);
   // Severity of each list from what it holds; call once, at the end.
@@ -62,6 +66,8 @@ class SiteBuilder {
   FileFacts& f_;
   std::map<std::string, size_t> lists_;  // name -> index in f_.sites
   std::map<size_t, bool> ptx_;  // site index -> the list keeps PTX
+  int toolkit_ = 0;
+  std::map<size_t, int> toolkits_;  // site index -> ceiling of the toolkits building it (0: unknown)
 };
 
 }  // namespace archscan::shell

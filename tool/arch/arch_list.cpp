@@ -30,6 +30,16 @@ bool cmakeItemEmbedsPtx(const ClassifiedKey& key) {
   return bare && key.style.prefix.empty() && key.style.suffix.empty() && key.arch.variant == Variant::None;
 }
 
+bool cmakeListSyntax(std::string_view text, const std::vector<ListItem>& items) {
+  if (items.size() < 2) return false;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const ClassifiedKey& k = items[i].key;
+    if (!k.style.prefix.empty() || k.style.kind == SpellingKind::DottedString) return false;
+    if (i > 0 && text.substr(items[i - 1].end, items[i].begin - items[i - 1].end) != ";") return false;
+  }
+  return true;
+}
+
 namespace {
 
 // Each item of the list, in order, to `each`; false at the first item that

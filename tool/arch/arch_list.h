@@ -21,6 +21,12 @@ struct ListItem {
 // Whether `key`, written in such a list, adds PTX that newer archs can
 // JIT-compile: never for an `a`/`f` arch, whose PTX runs on it (its family) alone.
 bool cmakeItemEmbedsPtx(const ClassifiedKey& key);
+// Bare numbers joined by `;` alone ("80;89;90") are CMake's list syntax, the
+// way CUDA_ARCHITECTURES is written; TORCH_CUDA_ARCH_LIST's items are dotted.
+// Where such a string goes is not always visible (`build.sh --arch`, an
+// environment default handed to -DCMAKE_CUDA_ARCHITECTURES), so its syntax
+// says how its items read.
+bool cmakeListSyntax(std::string_view text, const std::vector<ListItem>& items);
 
 // One item: nullopt when it is not a well-formed arch (known or not).
 std::optional<ClassifiedKey> classifyListItem(std::string_view item, const ArchTable& t, bool* ptx = nullptr);
