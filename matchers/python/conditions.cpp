@@ -1,6 +1,7 @@
 #include "conditions.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 
@@ -127,6 +128,36 @@ void addArms(Site& s, const std::vector<Clause>& clauses, const std::string& sub
   s.kind = s.entries.empty() ? SiteKind::Range : SiteKind::IfChain;
 }
 
+// The need of a path whose own words say nothing, read one call deep: a
+// function of this file it calls (`cls._kernel()`, `self._launch(...)`,
+// `_run(...)`) whose body names what it runs (`return
+// gemm_wrapper_sm100`). A callee that reads the capability itself decides
+// for itself, so its words are no one path's.
+std::optional<PathNeed> calleeNeed(std::string_view text, TSNode at, int arm, const PyContext& ctx) {
+  TSNode caller = ctx.idx.enclosingFunction(at);
+  const FunctionInfo* self = ts_node_is_null(caller) ? nullptr : ctx.idx.function(caller);
+  size_t tried = 0;
+  for (size_t i = 0; i < text.size() && tried < 8; ++i) {
+    if (text[i] != '(' || i == 0) continue;
+    size_t b = i;
+    while (b > 0 && (std::isalnum(static_cast<unsigned char>(text[b - 1])) || text[b - 1] == '_')) --b;
+    if (b == i) continue;
+    std::string name(text.substr(b, i - b));
+    bool member = b >= 5 && (text.substr(b - 5, 5) == "self." || (b >= 4 && text.substr(b - 4, 4) == "cls."));
+    if (!member && b > 0 && text[b - 1] == '.') continue;  // obj.f(): another object's
+    const FunctionInfo* f = ctx.idx.functionNamed(name, member && self ? std::string_view(self->cls) : "");
+    if (!f || (self && ts_node_eq(f->node, self->node))) continue;
+    ++tried;
+    std::string body = ctx.idx.text(f->node);
+    bool reads = false;
+    for (const auto& call : ctx.k.capability_calls) reads |= body.find(call) != std::string::npos;
+    for (const auto& call : ctx.k.property_calls) reads |= body.find(call) != std::string::npos;
+    if (reads) continue;
+    if (auto need = pathNeedIn(body, lineOf(f->node), arm, ctx.k, "#")) return need;
+  }
+  return std::nullopt;
+}
+
 // What the body of arm `arm` needs from the hardware, when its code says. A
 // body that raises refuses rather than runs, one that only turns something
 // off runs nothing, and one that tests the subject again decides for itself:
@@ -136,7 +167,9 @@ void addNeed(Site& s, TSNode body, int arm, const std::string& subjectText, cons
   if (blockDisables(body, ctx.idx)) return;  // `use_fused = False`: it turns a path off, it runs none
   std::string text = ctx.idx.text(body);
   if (mentionsSubject(text, subjectText)) return;
-  if (auto need = pathNeedIn(text, lineOf(body), arm, ctx.k, "#")) s.needs.push_back(std::move(*need));
+  auto need = pathNeedIn(text, lineOf(body), arm, ctx.k, "#");
+  if (!need) need = calleeNeed(text, body, arm, ctx);
+  if (need) s.needs.push_back(std::move(*need));
 }
 
 // What the code after a check needs: `assert major in (10, 11)` or `if cap
@@ -149,7 +182,9 @@ void addFollowingNeed(Site& s, TSNode stmt, const std::string& subjectText, cons
   if (to <= from) return;
   std::string text = ctx.idx.text(block).substr(from - ts_node_start_byte(block), to - from);
   if (mentionsSubject(text, subjectText)) return;  // decided again further on
-  if (auto need = pathNeedIn(text, endLineOf(stmt), arm, ctx.k, "#")) s.needs.push_back(std::move(*need));
+  auto need = pathNeedIn(text, endLineOf(stmt), arm, ctx.k, "#");
+  if (!need) need = calleeNeed(text, stmt, arm, ctx);
+  if (need) s.needs.push_back(std::move(*need));
 }
 
 bool allNegated(const std::vector<Clause>& clauses, const std::string& subjectText, const ModuleIndex& idx) {

@@ -12,8 +12,8 @@ _NVCC_FLAGS = ["-O3", "--use_fast_math", "-gencode", "arch=compute_90a,code=sm_9
 @functools.lru_cache(maxsize=None)
 def _gemm_module():
     return load(
-        name="wgmma_gemm",
-        sources=[os.path.join(_HERE, "csrc", "wgmma_gemm.cu")],
+        name="tile_gemm",
+        sources=[os.path.join(_HERE, "csrc", "tile_gemm.cu")],
         extra_cuda_cflags=_NVCC_FLAGS,
     )
 
