@@ -21,10 +21,47 @@ namespace {
 
 using Key = std::pair<size_t, std::string>;
 
+// The C and C++ functions of the scan by their last name (`getSMVersion`
+// for tensorrt_llm::common::getSMVersion): C++ has no imports to follow, and
+// a header that defines a helper is often not parsed with the file that
+// calls it, so a call is matched by name, and only where every function of
+// that name agrees.
+using CppFunctions = std::map<std::string, std::vector<std::pair<size_t, const FunctionSummary*>>>;
+
+CppFunctions cppFunctions(const std::vector<FileFacts>& files) {
+  CppFunctions out;
+  for (size_t f = 0; f < files.size(); ++f) {
+    if (files[f].language != Language::Cpp) continue;
+    for (const auto& fn : files[f].functions) {
+      size_t dot = fn.name.rfind('.');
+      out[dot == std::string::npos ? fn.name : fn.name.substr(dot + 1)].push_back({f, &fn});
+    }
+  }
+  return out;
+}
+
+std::string lastName(const std::string& call) {
+  size_t at = call.find_last_of(".:");
+  return at == std::string::npos ? call : call.substr(at + 1);
+}
+
 // A subject computed by a helper defined in another file (`cap =
-// get_device_capability_str()` imported from platforms/cuda.py).
-void resolveHelpers(const std::vector<FileFacts>& files, const SymbolTable& syms, size_t file, Subject& s) {
+// get_device_capability_str()` imported from platforms/cuda.py, or
+// `common::getSMVersion()` from a header the parse did not read).
+void resolveHelpers(const std::vector<FileFacts>& files, const SymbolTable& syms, const CppFunctions& cpp, size_t file,
+                    Subject& s) {
   if (s.evidence.subject || s.evidence.negative) return;
+  if (files[file].language == Language::Cpp)
+    for (const auto& call : s.evidence.via_calls) {
+      auto it = cpp.find(lastName(call));
+      if (it == cpp.end()) continue;
+      bool all = true;
+      for (const auto& [f, fn] : it->second) all &= fn->returns_capability;
+      if (!all) continue;
+      s.evidence.subject = true;
+      s.evidence.reasons.push_back(call + "() (" + files[it->second.front().first].path + ") returns a capability");
+      return;
+    }
   for (const auto& call : s.evidence.via_calls) {
     for (const auto& ref : syms.resolve(file, call, "", "")) {
       if (ref.file == file && call.find('.') == std::string::npos) continue;
@@ -38,8 +75,9 @@ void resolveHelpers(const std::vector<FileFacts>& files, const SymbolTable& syms
   }
 }
 
-void attachLookups(const std::vector<FileFacts>& files, const SymbolTable& syms, const std::map<Key, size_t>& byBinding,
-                   const std::map<Key, std::vector<size_t>>& nested, Program& p) {
+void attachLookups(const std::vector<FileFacts>& files, const SymbolTable& syms, const CppFunctions& cpp,
+                   const std::map<Key, size_t>& byBinding, const std::map<Key, std::vector<size_t>>& nested,
+                   Program& p) {
   // Files by absolute path, for lookups whose front-end resolved the table's file.
   // The working folder is asked once: fs::absolute asks it per path.
   std::error_code ec;
@@ -61,7 +99,7 @@ void attachLookups(const std::vector<FileFacts>& files, const SymbolTable& syms,
         auto add = [&](size_t site, size_t level) {
           if (level >= l.subjects.size()) return;
           Subject subj = l.subjects[level];
-          resolveHelpers(files, syms, f, subj);
+          resolveHelpers(files, syms, cpp, f, subj);
           LinkedLookup linked{files[f].path, l.line, l.on_missing,     l.how, l.crash_message,
                               l.skips,       subj,   l.scope_function, {},    {}};
           p.sites[site].lookups.push_back(std::move(linked));
@@ -197,7 +235,8 @@ Program link(std::vector<FileFacts> files, const LinkOptions& opts) {
       fileOf.push_back(f);
     }
   }
-  attachLookups(files, syms, byBinding, nested, p);
+  const CppFunctions cpp = cppFunctions(files);
+  attachLookups(files, syms, cpp, byBinding, nested, p);
   markGuardedReads(p);
   // A site the project declares in a family is an arch table by its word.
   for (const auto& d : declared)
@@ -211,7 +250,7 @@ Program link(std::vector<FileFacts> files, const LinkOptions& opts) {
   for (size_t i = 0; i < p.sites.size(); ++i) {
     Site& site = p.sites[i].site;
     if (site.subject) {
-      resolveHelpers(files, syms, fileOf[i], *site.subject);
+      resolveHelpers(files, syms, cpp, fileOf[i], *site.subject);
       if (site.subject->evidence.subject && !site.evidence.subject) {
         site.evidence.subject = true;
         site.evidence.reasons.push_back(site.subject->evidence.reasons.back());

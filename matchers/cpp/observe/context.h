@@ -151,6 +151,8 @@ class ObserverContext {
 
  private:
   void traceText(const Span& s, Operand& o) const;
+  // The member initializers `name(...)` the file spells, for a field Sema gave none.
+  void traceMemberInits(const std::string& name, Operand& o) const;
   // `seen` keeps a variable assigned in a loop (`x = x + 1`) or a recursive
   // helper from being followed more than once per operand.
   void trace(const clang::Expr* e, Operand& o, int depth, std::set<const clang::Decl*>& seen) const;
@@ -171,6 +173,18 @@ inline void ObserverContext::traceText(const Span& s, Operand& o) const {
       o.names.push_back(w);
       o.atoms.push_back(w);
     }
+  }
+}
+
+inline void ObserverContext::traceMemberInits(const std::string& name, Operand& o) const {
+  auto toks = lexCpp(text);
+  for (size_t i = 1; i + 1 < toks.size(); ++i) {
+    if (toks[i].kind != Tok::Ident || spell(text, toks[i]) != name || spell(text, toks[i + 1]) != "(") continue;
+    std::string_view before = spell(text, toks[i - 1]);
+    if (before != ":" && before != ",") continue;  // a constructor's member initializer list
+    size_t close = matchingToken(text, toks, i + 1);
+    if (close >= toks.size() || toks[close].begin - toks[i + 1].end > 512) continue;
+    traceText(Span{toks[i + 1].end, toks[close].begin, toks[i].line, toks[close].line}, o);
   }
 }
 
@@ -196,6 +210,16 @@ inline void ObserverContext::trace(const clang::Expr* e, Operand& o, int depth,
       if (depth == 0) o.binding = v->isLocalVarDeclOrParm() ? dottedName(function()) + "." + name : name;
       if (const RecordDecl* rd = v->getType()->getAsRecordDecl()) o.atoms.push_back(rd->getNameAsString());
       if (v->getInit()) trace(v->getInit(), o, depth + 1, seen);
+      // Sema drops an initializer it cannot type (`int sm = common::getSMVersion();`
+      // with the header unread): the declaration's words say where it comes from.
+      // Its range then ends at the name: read on to the statement's end.
+      else if (auto s = span(v->getSourceRange()); s && s->end < text.size() && text[s->end] != ';' &&
+                                                   text.find_first_not_of(" \t", s->end) < text.size() &&
+                                                   text[text.find_first_not_of(" \t", s->end)] == '=') {
+        size_t stop = text.find(';', s->end);
+        if (stop != std::string_view::npos && stop - s->end < 512)
+          traceText(Span{s->end, static_cast<uint32_t>(stop), s->end_line, s->end_line}, o);
+      }
       if (auto it = fills.assigned.find(v); it != fills.assigned.end())
         for (const Expr* rhs : it->second) trace(rhs, o, depth + 1, seen);
       if (auto it = fills.out_params.find(v); it != fills.out_params.end())
@@ -216,9 +240,13 @@ inline void ObserverContext::trace(const clang::Expr* e, Operand& o, int depth,
       if (auto* rd = dyn_cast<CXXRecordDecl>(m->getMemberDecl()->getDeclContext()))
         o.binding = rd->getNameAsString() + "." + name;
     if (auto* f = dyn_cast<FieldDecl>(m->getMemberDecl()); f && seen.insert(f).second) {
-      if (auto it = fills.assigned.find(f); it != fills.assigned.end())
+      auto it = fills.assigned.find(f);
+      if (it != fills.assigned.end())
         for (const Expr* rhs : it->second) trace(rhs, o, depth + 1, seen);
       if (f->hasInClassInitializer()) trace(f->getInClassInitializer(), o, depth + 1, seen);
+      // Sema drops a member initializer it cannot type (`: mSM(common::getSMVersion())`
+      // with the header unread): the words of `name(...)` in the file say it.
+      if (it == fills.assigned.end() && !f->hasInClassInitializer()) traceMemberInits(name, o);
     }
     trace(m->getBase(), o, depth, seen);
     return;
