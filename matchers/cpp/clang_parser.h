@@ -38,8 +38,7 @@ class ClangParser : public ClangService {
   std::string_view prelude() const;
   std::unique_ptr<Prelude> loadOrBuildPrelude() const;
   std::string preludeFileName() const;
-  std::vector<std::string> cc1CommandLine(const std::vector<std::string>& flags,
-                                          const std::vector<std::string>& includes, const std::string& file) const;
+  std::vector<std::string> cc1CommandLine(const std::vector<std::string>& flags, const std::string& file) const;
 
   ClangSettings settings_;
   ClangPaths paths_;

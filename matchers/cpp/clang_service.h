@@ -13,7 +13,7 @@
 namespace archscan::cpp {
 
 struct ClangSettings {
-  std::string root;  // the scanned folder: include dirs are guessed below it
+  std::string root;  // the scanned folder: function bodies of headers below it are read
   std::string database;  // compile_commands.json to use; "" for tolerant mode
   // Helpers in included files whose bodies are worth parsing (by name);
   // every other body outside the main file is skipped.

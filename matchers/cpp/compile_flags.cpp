@@ -62,28 +62,6 @@ std::vector<std::string> tolerantFlags(const std::string& file, const ClangPaths
   return out;
 }
 
-std::vector<std::string> guessedIncludes(const std::string& file, const std::string& root) {
-  std::vector<std::string> out;
-  std::set<std::string> seen;
-  auto add = [&](const fs::path& d) {
-    std::error_code ec;
-    std::string s = d.lexically_normal().string();
-    if (!s.empty() && s.back() == '/' && s.size() > 1) s.pop_back();
-    if (seen.insert(s).second && fs::is_directory(d, ec)) out.push_back("-I" + s);
-  };
-  fs::path r = fs::path(root).lexically_normal();
-  // The file's folder and each folder above it up to the root, nearest first,
-  // so `#include "pkg/x.h"` resolves from wherever `pkg` sits.
-  for (fs::path d = fs::path(file).parent_path(); !d.empty(); d = d.parent_path()) {
-    add(d);
-    for (const char* sub : {"include", "csrc"}) add(d / sub);
-    if (d == r || d == d.root_path() || d.string().size() <= r.string().size()) break;
-  }
-  add(r);
-  for (const char* sub : {"include", "csrc", "src"}) add(r / sub);
-  return out;
-}
-
 std::vector<std::string> databaseFlags(const CompileEntry& entry, const std::string& file, const ClangPaths& paths) {
   std::vector<std::string> out = languageFlags(file, paths, "");
   const auto& a = entry.argv;

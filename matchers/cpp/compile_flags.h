@@ -30,10 +30,6 @@ std::vector<std::string> preludeFlags(const ClangPaths& paths);
 // the CUDA shim, the same for every file of a language.
 std::vector<std::string> tolerantFlags(const std::string& file, const ClangPaths& paths);
 
-// The file's own -I flags with no database: include dirs guessed from the
-// tree between `file` and `root`.
-std::vector<std::string> guessedIncludes(const std::string& file, const std::string& root);
-
 // An entry's command line reduced to what parsing needs (-I, -isystem,
 // -iquote, -D, -U, -std, -include), relative paths made absolute against
 // the entry's directory; nvcc-only flags (-gencode, -Xcompiler, --expt-*, ...)

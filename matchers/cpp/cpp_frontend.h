@@ -14,7 +14,7 @@ class ClangService;
 }
 
 struct CppSettings {
-  std::string root;  // the scanned folder: include dirs are guessed below it
+  std::string root;  // the scanned folder: function bodies of headers below it are read
   std::string database;  // compile_commands.json; "" for the tolerant mode
   bool prelude = false;  // start tolerant parses from the precompiled standard headers
   std::string prelude_dir;  // where that prelude is kept between scans; "" not kept

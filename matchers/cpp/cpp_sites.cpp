@@ -12,6 +12,7 @@
 #include "cpp_subject.h"
 #include "frontend/path_needs.h"
 #include "knowledge/names.h"
+#include "raw_conditions.h"
 
 namespace archscan::cpp {
 namespace {
@@ -345,6 +346,65 @@ void loneSites(const SiteInput& in, std::vector<Site>& out) {
   }
 }
 
+namespace {
+
+// Whether the file declares `name` itself (`kTiles[] = {`, `kByArch{`,
+// `kByArch = `): then the parse saw it, and its reads are Clang's to report.
+bool declaredHere(std::string_view text, const std::vector<Token>& t, std::string_view name) {
+  for (size_t i = 0; i + 1 < t.size(); ++i) {
+    if (t[i].kind != Tok::Ident || spell(text, t[i]) != name) continue;
+    std::string_view next = spell(text, t[i + 1]);
+    if (next == "=" || next == "{" || (next == "[" && i + 2 < t.size() && spell(text, t[i + 2]) == "]")) return true;
+  }
+  return false;
+}
+
+// Reads of a table whose declaration the parse did not see (its header was
+// not read): `gemm::kDefaultConfigBySm.at(sm)`, `kTilesBySm[sm]`. Kept only
+// where the key has arch evidence; link/ keeps those whose table a scanned
+// C/C++ file declares.
+void rawLookups(const SiteInput& in, std::vector<Lookup>& out) {
+  const auto& t = in.tokens;
+  std::set<std::pair<std::string, int>> seen;
+  for (const auto& l : out) seen.insert({l.table, l.line});
+  for (size_t i = 0; i + 3 < t.size(); ++i) {
+    if (t[i].kind != Tok::Ident) continue;
+    if (i > 0 &&
+        (spell(in.text, t[i - 1]) == "." || spell(in.text, t[i - 1]) == "->" || spell(in.text, t[i - 1]) == "::"))
+      continue;
+    size_t j = i;
+    while (j + 2 < t.size() && spell(in.text, t[j + 1]) == "::" && t[j + 2].kind == Tok::Ident) j += 2;
+    std::string table(spell(in.text, t[j]));
+    size_t open = 0;
+    OnMissing onMissing = OnMissing::Unknown;
+    std::string how;
+    if (j + 3 < t.size() && spell(in.text, t[j + 1]) == "." && spell(in.text, t[j + 2]) == "at" &&
+        spell(in.text, t[j + 3]) == "(") {
+      open = j + 3, onMissing = OnMissing::Crash, how = table + ".at(cap) throws";
+    } else if (j + 1 < t.size() && spell(in.text, t[j + 1]) == "[") {
+      open = j + 1, how = table + "[cap]";
+    } else {
+      continue;
+    }
+    size_t close = matchingToken(in.text, t, open);
+    if (close >= t.size() || close == open + 1) continue;
+    if (seen.count({table, t[i].line}) || declaredHere(in.text, t, table)) continue;
+    Subject subject = judgeOperand(rawOperand(in.text, t, open + 1, close), in.k);
+    if (!subject.evidence.subject && !subject.evidence.name) continue;
+    Lookup x;
+    x.table = table;
+    x.subjects.push_back(std::move(subject));
+    x.on_missing = onMissing;
+    x.how = how;
+    x.line = t[i].line;
+    seen.insert({table, x.line});
+    out.push_back(std::move(x));
+    i = close;
+  }
+}
+
+}  // namespace
+
 std::vector<Lookup> lookups(const SiteInput& in) {
   std::vector<Lookup> out;
   for (const auto& l : in.obs.lookups) {
@@ -366,6 +426,7 @@ std::vector<Lookup> lookups(const SiteInput& in) {
     x.line = l.line;
     out.push_back(std::move(x));
   }
+  rawLookups(in, out);
   return out;
 }
 

@@ -87,12 +87,23 @@ void attachLookups(const std::vector<FileFacts>& files, const SymbolTable& syms,
     std::filesystem::path p(files[f].path);
     byPath.emplace((p.is_absolute() ? p : cwd / p).lexically_normal().string(), f);
   }
+  std::map<std::string, std::vector<size_t>> cppTables;  // binding -> the C/C++ files declaring it
+  for (const auto& [key, site] : byBinding)
+    if (files[key.first].language == Language::Cpp) cppTables[key.second].push_back(key.first);
   for (size_t f = 0; f < files.size(); ++f) {
     for (const auto& l : files[f].lookups) {
       std::vector<SymbolRef> refs;
       if (auto it = byPath.find(l.table_file); !l.table_file.empty() && it != byPath.end())
         refs.push_back({it->second, l.table});
       else refs = syms.resolve(f, l.table, l.scope_class, l.scope_function);
+      // C++ has no imports: a table the parse did not see declared (its
+      // header unread) is the one table of that name a C/C++ file declares.
+      if (files[f].language == Language::Cpp && l.table_file.empty()) {
+        bool here = false;
+        for (const auto& ref : refs) here |= byBinding.count({ref.file, ref.binding}) > 0;
+        if (auto it = cppTables.find(l.table); !here && it != cppTables.end() && it->second.size() == 1)
+          refs.push_back({it->second.front(), l.table});
+      }
       for (const auto& ref : refs) {
         auto it = byBinding.find({ref.file, ref.binding});
         if (it == byBinding.end()) continue;
