@@ -385,6 +385,144 @@ void SiteBuilder::caseStatements(const ShellLex& lex) {
   }
 }
 
+// `if [ "$cc" -eq 75 ]; then ... elif [ $cc -ge 80 -a $cc -lt 90 ]; then ...
+// else echo "unsupported"; exit 1; fi` on an arch-like variable (an
+// entrypoint picking the binary built for the GPU): each arm's tests are its
+// keys and ranges. Only a chain whose every test is such a comparison is
+// read; `-ne` and anything else leave it alone.
+void SiteBuilder::ifChains(const ShellLex& lex) {
+  const auto& t = lex.tokens;
+  auto isWord = [&](size_t i, const char* w) { return i < t.size() && !t[i].op && t[i].word.value.text == w; };
+  auto start = [&](size_t i) { return i == 0 || t[i - 1].op; };
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (!start(i) || !isWord(i, "if")) continue;
+    Site s;
+    s.kind = SiteKind::IfChain;
+    s.line = t[i].line;
+    s.extent.begin = t[i].word.begin;
+    s.patchable = false;
+    s.unpatchable_reason = "a test in a shell if; add the arch by hand";
+    std::string subject;
+    bool arch = true, hasElse = false, elseExits = false, afterExit = false;
+    std::string message;
+    int arm = 0, depth = 0;
+    size_t j = i;
+    // One arm: its test from `if`/`elif` to `then`.
+    auto readTest = [&](size_t from) {
+      std::optional<int> low, high;
+      std::string text;
+      size_t k = from;
+      auto flush = [&] {
+        if (low || high) {
+          ArchRange r;
+          r.low = low, r.high = high, r.arm = arm, r.text = text, r.line = t[from].line;
+          s.ranges.push_back(r);
+        }
+        low.reset(), high.reset(), text.clear();
+      };
+      for (; k < t.size() && !isWord(k, "then"); ++k) {
+        if (t[k].op) {
+          if (t[k].text == "||") flush();
+          continue;
+        }
+        const std::string& w = t[k].word.value.text;
+        if (w == "[" || w == "]" || w == "[[" || w == "]]" || w == "test" || w == "-a" || w == "&&") continue;
+        if (w == "-o") {
+          flush();
+          continue;
+        }
+        const Word& var = t[k].word;
+        if (var.value.refs.size() != 1 || var.value.refs[0].name.empty() || k + 2 >= t.size() || t[k + 1].op ||
+            t[k + 2].op) {
+          arch = false;
+          break;
+        }
+        const std::string& name = var.value.refs[0].name;
+        if (subject.empty()) subject = name;
+        const std::string& op = t[k + 1].word.value.text;
+        const Word& num = t[k + 2].word;
+        auto key = num.value.refs.empty() ? classifyListItem(num.value.text, k_.archs) : std::nullopt;
+        if (name != subject || !key || key->style.kind == SpellingKind::MajorString ||
+            key->style.kind == SpellingKind::DottedString) {
+          arch = false;
+          break;
+        }
+        int at = key->arch.smInt();
+        std::string written = "$" + name + " " + op + " " + num.value.text;
+        if (op == "-eq") {
+          Entry e;
+          e.arch = key->arch;
+          e.style = key->style;
+          e.key_text = num.value.text;
+          e.form = EntryForm::Compare;
+          e.arm = arm;
+          e.line = e.end_line = num.line;
+          s.entries.push_back(e);
+        } else if (op == "-ge" || op == "-gt") {
+          low = op == "-ge" ? at : at + 1;
+          text += (text.empty() ? "" : " -a ") + written;
+        } else if (op == "-lt" || op == "-le") {
+          high = op == "-lt" ? at : at + 1;
+          text += (text.empty() ? "" : " -a ") + written;
+        } else {
+          arch = false;
+          break;
+        }
+        k += 2;
+      }
+      flush();
+      return k;
+    };
+    j = readTest(i + 1);
+    if (!arch || j >= t.size()) continue;
+    for (++j; j < t.size() && arch; ++j) {
+      if (start(j) && isWord(j, "if")) ++depth;
+      if (start(j) && isWord(j, "fi")) {
+        if (depth == 0) break;
+        --depth;
+        continue;
+      }
+      if (depth > 0 || t[j].op) continue;
+      const std::string& w = t[j].word.value.text;
+      if (start(j) && w == "elif") {
+        ++arm;
+        j = readTest(j + 1);
+        continue;
+      }
+      if (start(j) && w == "else") {
+        hasElse = true;
+        continue;
+      }
+      if (!hasElse) continue;
+      if (afterExit) elseExits |= w != "0";
+      afterExit = start(j) && (w == "exit" || w == "return");
+      if (!start(j) && (t[j - 1].word.value.text == "echo" || t[j - 1].word.value.text == "printf") && message.empty())
+        message = w;
+    }
+    if (afterExit) elseExits = true;
+    if (!arch || subject.empty() || j >= t.size() || !archName(subject, k_) || (s.entries.empty() && s.ranges.empty()))
+      continue;
+    s.name = "if $" + subject;
+    s.subject = Subject{"$" + subject, "", Evidence{}};
+    s.subject->evidence.name = true;
+    s.evidence.name = true;
+    s.evidence.reasons.push_back("an if on arch-like '" + subject + "'");
+    s.spelling = s.entries.empty() ? SpellingStyle{} : s.entries.front().style;
+    s.end_line = t[j].line;
+    s.extent.end = t[j].word.end;
+    s.crash_message = message;
+    if (hasElse && elseExits) {
+      s.on_missing = OnMissing::Crash;
+      s.on_missing_reason = "the else branch exits with an error";
+    } else {
+      s.on_missing = OnMissing::Fallback;
+      s.on_missing_reason = hasElse ? "the else branch runs instead" : "no branch is taken";
+    }
+    f_.sites.push_back(s);
+    i = j;
+  }
+}
+
 void SiteBuilder::shell(const ShellLex& lex) {
   for (const ShellCommand& c : lex.commands) {
     for (const Assignment& a : assignments(c)) {
@@ -398,6 +536,7 @@ void SiteBuilder::shell(const ShellLex& lex) {
     flags(c);
   }
   caseStatements(lex);
+  ifChains(lex);
   // scripts/new-kind.sh adds script reader calls above this line.
 }
 

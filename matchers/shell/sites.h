@@ -60,6 +60,7 @@ class SiteBuilder {
   Site& siteFor(const std::string& name, int line, ByteRange extent, const std::string& reason);
   void flags(const ShellCommand& c);
   void caseStatements(const ShellLex& lex);
+  void ifChains(const ShellLex& lex);
   // scripts/new-kind.sh adds script readers above this line.
 
   const Knowledge& k_;
