@@ -206,5 +206,17 @@ TEST(CMakeBuildUnits, DefaultBuildReadsCacheDefaultsAndTheFlagsItPassesDown) {
   EXPECT_FALSE(sub.build_units[0].by_default.archs_set);
 }
 
+// A file that doubles a value again and again, or hands std::regex a long
+// input, leaves the default build unknown instead of growing without bound.
+TEST(CMakeBuildUnits, DefaultBuildOfAHostileFileIsUnknownAndBounded) {
+  std::string text = "set(A \"-gencode arch=compute_90a,code=sm_90a\")\n";
+  for (int i = 0; i < 64; ++i) text += "set(A \"${A} ${A}\")\n";
+  text += "set(CMAKE_CUDA_ARCHITECTURES OFF)\nset(CMAKE_CUDA_FLAGS \"${A}\")\nadd_library(t SHARED t.cu)\n";
+  FileFacts f = CMakeFrontend(test::knowledge()).extract(SourceText{"CMakeLists.txt", text});
+  ASSERT_EQ(f.build_units.size(), 1u);
+  EXPECT_FALSE(f.build_units[0].by_default.known);
+  EXPECT_TRUE(f.build_units[0].by_default.arch_flags.empty());
+}
+
 }  // namespace
 }  // namespace archscan

@@ -66,7 +66,13 @@ bool targetFunction(const std::string& lower) {
 class Defaults {
  public:
   Defaults() { values_["CMAKE_CUDA_FLAGS"] = ""; }
-  void set(const std::string& name, std::optional<std::string> value) { values_[name] = std::move(value); }
+  // A value past kMaxValue is not known: `set(A "${A}${A}")` repeated would
+  // double it each time.
+  void set(const std::string& name, std::optional<std::string> value) {
+    if (value && value->size() > kMaxValue) value.reset();
+    values_[name] = std::move(value);
+  }
+  static constexpr size_t kMaxValue = 64 * 1024;
   bool has(const std::string& name) const { return values_.count(name) > 0; }
   // `text` with every ${NAME} replaced; a name with no known value becomes
   // kUnknown, so a reader can tell which items it touched.
@@ -87,6 +93,7 @@ class Defaults {
       if (at == std::string::npos) break;
       auto it = values_.find(out.substr(at + 2, close - at - 2));
       std::string value = it != values_.end() && it->second ? *it->second : std::string(kUnknown);
+      if (out.size() + value.size() > 4 * kMaxValue) value = kUnknown;
       out.replace(at, close - at + 1, value);
     }
     return out;
@@ -121,6 +128,10 @@ std::optional<std::vector<std::string>> archFlagsIn(const std::string& flags) {
   return out;
 }
 
+// The most items a variable set from literals may hold before its value is
+// taken as not known (a build's source or arch list is far shorter).
+constexpr size_t kMaxItems = 16 * 1024;
+
 struct Target {
   BuildUnit unit;
   bool has_archs = false;  // CUDA_ARCHITECTURES of its own
@@ -148,6 +159,9 @@ std::optional<std::vector<std::string>> defaultArchItems(const std::optional<std
 
 // CMake's regex replacement as std::regex reads it: `\1` becomes `$1`.
 std::optional<std::string> regexReplace(const std::string& re, std::string with, const std::string& input) {
+  // std::regex recurses per character: a long input or pattern could exhaust
+  // the stack, so those are not evaluated (the value is then not known).
+  if (re.size() > 256 || input.size() > 4096) return std::nullopt;
   for (size_t i = 0; i + 1 < with.size(); ++i)
     if (with[i] == '\\' && std::isdigit(static_cast<unsigned char>(with[i + 1]))) with[i] = '$';
   try {
@@ -222,6 +236,11 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands, std::vec
         std::string name = item.substr(2, item.size() - 3);
         auto it = vars.find(name);
         if (it == vars.end() || cacheVars.count(name)) {
+          open = true;
+          continue;
+        }
+        // `set(A ${A} ${A})` repeated doubles a list: past a bound it is not known.
+        if (out.size() + it->second.size() > kMaxItems) {
           open = true;
           continue;
         }
