@@ -15,7 +15,7 @@ build=${2:-build-fuzz}
 shift $(($# < 2 ? $# : 2))
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] ||
-  targets=(cmake_lexer_fuzzer patchset_fuzzer config_fuzzer arch_fuzzer python_fuzzer raw_lexer_fuzzer diff_fuzzer
+  targets=(cmake_lexer_fuzzer cmake_frontend_fuzzer patchset_fuzzer config_fuzzer arch_fuzzer python_fuzzer raw_lexer_fuzzer diff_fuzzer
     compile_database_fuzzer facts_json_fuzzer facts_binary_fuzzer shell_lexer_fuzzer json_fuzzer)
 cd "$(dirname "$0")/.."
 
@@ -34,6 +34,7 @@ seed config_fuzzer $(find testdata -name 'archscan*.yaml')
 seed python_fuzzer $(find testdata -name '*.py')
 seed raw_lexer_fuzzer $(find testdata \( -name '*.cu' -o -name '*.cuh' -o -name '*.cpp' -o -name '*.h' \))
 seed cmake_lexer_fuzzer $(find testdata \( -name 'CMakeLists.txt' -o -name '*.cmake' \))
+seed cmake_frontend_fuzzer $(find testdata \( -name 'CMakeLists.txt' -o -name '*.cmake' \))
 seed shell_lexer_fuzzer $(find testdata \( -name '*.sh' -o -name 'Dockerfile*' -o -path '*/.github/workflows/*' \) -type f)
 seed json_fuzzer $(find testdata -name '*.json')
 # Inputs testdata/ has no file of (facts as archscan writes them, compile
