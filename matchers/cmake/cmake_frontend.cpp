@@ -286,7 +286,25 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
       s.patchable &= addItems(*l.first, k.archs, s, vs.ptx, l.first->line, cudaArchitectures.count(var) > 0);
     if (s.spelling.kind == SpellingKind::Unknown) s.spelling = s.entries.front().style;
   };
+  // Inside `foreach(ARCH ${CMAKE_CUDA_ARCHITECTURES})` a list appended item
+  // by item translates the iterated one (80 -> "8.0"): it holds what that
+  // list holds, so the iterated list is the site and the copy is none.
+  std::vector<bool> loops;  // each open foreach(): over an arch list
+  int translating = 0;
   for (const auto& c : lx.commands) {
+    if (c.lower == "foreach") {
+      bool overArchs = false;
+      for (size_t i = 1; i < c.args.size(); ++i)
+        for (size_t at = c.args[i].value.find("${"); at != std::string::npos; at = c.args[i].value.find("${", at + 2)) {
+          size_t close = c.args[i].value.find('}', at);
+          if (close != std::string::npos) overArchs |= archVariable(c.args[i].value.substr(at + 2, close - at - 2), k);
+        }
+      loops.push_back(overArchs);
+      translating += overArchs;
+    } else if (c.lower == "endforeach" && !loops.empty()) {
+      translating -= loops.back();
+      loops.pop_back();
+    }
     if (c.args.empty()) continue;
     // scripts/new-kind.sh adds command readers above this line.
     if (c.lower == "if" || c.lower == "elseif") {
@@ -294,6 +312,7 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
       continue;
     }
     const std::string& first = c.args[0].value;
+    if (translating > 0 && (c.lower == "set" || c.lower == "list")) continue;
     if (c.lower == "set" && archVariable(first, k)) {
       addArgs(c, 1, first, false);
     } else if (c.lower == "list" && c.args.size() >= 3 && archVariable(c.args[1].value, k) &&
