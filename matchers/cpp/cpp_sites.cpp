@@ -367,6 +367,7 @@ void rawLookups(const SiteInput& in, std::vector<Lookup>& out) {
   const auto& t = in.tokens;
   std::set<std::pair<std::string, int>> seen;
   for (const auto& l : out) seen.insert({l.table, l.line});
+  std::map<std::string, bool> declared;  // by table name: one search of the file each
   for (size_t i = 0; i + 3 < t.size(); ++i) {
     if (t[i].kind != Tok::Ident) continue;
     if (i > 0 &&
@@ -388,9 +389,14 @@ void rawLookups(const SiteInput& in, std::vector<Lookup>& out) {
     }
     size_t close = matchingToken(in.text, t, open);
     if (close >= t.size() || close == open + 1) continue;
-    if (seen.count({table, t[i].line}) || declaredHere(in.text, t, table)) continue;
+    if (seen.count({table, t[i].line})) continue;
+    // The key's evidence first: most `x[i]` have none, and the declaration
+    // search reads the whole file.
     Subject subject = judgeOperand(rawOperand(in.text, t, open + 1, close), in.k);
     if (!subject.evidence.subject && !subject.evidence.name) continue;
+    auto known = declared.find(table);
+    if (known == declared.end()) known = declared.emplace(table, declaredHere(in.text, t, table)).first;
+    if (known->second) continue;
     Lookup x;
     x.table = table;
     x.subjects.push_back(std::move(subject));
