@@ -153,6 +153,8 @@ class ObserverContext {
   void traceText(const Span& s, Operand& o) const;
   // The member initializers `name(...)` the file spells, for a field Sema gave none.
   void traceMemberInits(const std::string& name, Operand& o) const;
+  // The main file's tokens, lexed once, on the first member-initializer read.
+  mutable std::optional<std::vector<Token>> tokens_;
   // `seen` keeps a variable assigned in a loop (`x = x + 1`) or a recursive
   // helper from being followed more than once per operand.
   void trace(const clang::Expr* e, Operand& o, int depth, std::set<const clang::Decl*>& seen) const;
@@ -177,7 +179,8 @@ inline void ObserverContext::traceText(const Span& s, Operand& o) const {
 }
 
 inline void ObserverContext::traceMemberInits(const std::string& name, Operand& o) const {
-  auto toks = lexCpp(text);
+  if (!tokens_) tokens_ = lexCpp(text);
+  const std::vector<Token>& toks = *tokens_;
   for (size_t i = 1; i + 1 < toks.size(); ++i) {
     if (toks[i].kind != Tok::Ident || spell(text, toks[i]) != name || spell(text, toks[i + 1]) != "(") continue;
     std::string_view before = spell(text, toks[i - 1]);
