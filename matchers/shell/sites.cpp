@@ -279,6 +279,47 @@ void SiteBuilder::flags(const ShellCommand& c) {
 }
 
 // case "$ARCH" in 90|100) ...;; *) echo unsupported; exit 1;; esac
+namespace {
+
+// The words of a branch that runs when no arch matched (a case's `*)`, an
+// if's `else`), one at a time: whether it exits with an error, and the
+// message it prints first.
+struct FallbackBranch {
+  bool exits = false;
+  std::string message;
+  void word(const Token& prev, bool start, const std::string& w) {
+    if (afterExit_) exits |= w != "0";
+    afterExit_ = start && (w == "exit" || w == "return");
+    if (start && w == "false") exits = true;
+    if (!start && (prev.word.value.text == "echo" || prev.word.value.text == "printf") && message.empty()) message = w;
+  }
+  // A bare `exit` as the branch's last word, after its error message.
+  void end() {
+    exits |= afterExit_;
+    afterExit_ = false;
+  }
+
+ private:
+  bool afterExit_ = false;
+};
+
+// What a missing arch meets at the end of a decision: the fallback branch
+// when there is one (`exists`), named `what` ("the `*)` arm"), and `runs`
+// how its running reads when it does not exit; `none` when there is none.
+void setOutcome(Site& s, bool exists, const FallbackBranch& branch, const std::string& what, const char* runs,
+                const char* none) {
+  s.crash_message = branch.message;
+  if (exists && branch.exits) {
+    s.on_missing = OnMissing::Crash;
+    s.on_missing_reason = what + " exits with an error";
+  } else {
+    s.on_missing = OnMissing::Fallback;
+    s.on_missing_reason = exists ? what + " " + runs : none;
+  }
+}
+
+}  // namespace
+
 void SiteBuilder::caseStatements(const ShellLex& lex) {
   const auto& t = lex.tokens;
   auto isWord = [&](size_t i, const char* w) { return i < t.size() && !t[i].op && t[i].word.value.text == w; };
@@ -299,8 +340,8 @@ void SiteBuilder::caseStatements(const ShellLex& lex) {
     s.evidence.reasons.push_back("a case on arch-like '" + subject.value.refs[0].name + "'");
     s.line = t[i].line;
     s.extent.begin = t[i].word.begin;
-    bool isArchCase = true, hasDefault = false, defaultExits = false;
-    std::string message;
+    bool isArchCase = true, hasDefault = false;
+    FallbackBranch otherwise;
     int arm = 0;
     size_t j = i + 3;
     while (j < t.size() && isArchCase) {
@@ -343,7 +384,6 @@ void SiteBuilder::caseStatements(const ShellLex& lex) {
       }
       // The arm's body, up to its `;;` (nested cases counted).
       int depth = 0;
-      bool afterExit = false;
       for (; j < t.size(); ++j) {
         bool start = t[j - 1].op;
         if (start && isWord(j, "case")) ++depth;
@@ -356,14 +396,9 @@ void SiteBuilder::caseStatements(const ShellLex& lex) {
           break;
         }
         if (!isDefault || t[j].op) continue;
-        const std::string& w = t[j].word.value.text;
-        if (afterExit) defaultExits |= w != "0";
-        afterExit = start && (w == "exit" || w == "return");
-        if (start && w == "false") defaultExits = true;
-        if (!start && (t[j - 1].word.value.text == "echo" || t[j - 1].word.value.text == "printf") && message.empty())
-          message = w;
+        otherwise.word(t[j - 1], start, t[j].word.value.text);
       }
-      if (afterExit) defaultExits = true;  // a bare `exit` right after an error message
+      if (isDefault) otherwise.end();
       hasDefault |= isDefault;
       ++arm;
     }
@@ -371,14 +406,7 @@ void SiteBuilder::caseStatements(const ShellLex& lex) {
     s.end_line = t[j].line;
     s.extent.end = t[j].word.end;
     s.spelling = s.entries.front().style;
-    s.crash_message = message;
-    if (hasDefault && defaultExits) {
-      s.on_missing = OnMissing::Crash;
-      s.on_missing_reason = "the `*)` arm exits with an error";
-    } else {
-      s.on_missing = OnMissing::Fallback;
-      s.on_missing_reason = hasDefault ? "the `*)` arm is taken" : "no arm is taken";
-    }
+    setOutcome(s, hasDefault, otherwise, "the `*)` arm", "is taken", "no arm is taken");
     if (!s.patchable) s.unpatchable_reason = "a quoted or escaped case label; patch it by hand";
     f_.sites.push_back(s);
     i = j;
@@ -403,8 +431,8 @@ void SiteBuilder::ifChains(const ShellLex& lex) {
     s.patchable = false;
     s.unpatchable_reason = "a test in a shell if; add the arch by hand";
     std::string subject;
-    bool arch = true, hasElse = false, elseExits = false, afterExit = false;
-    std::string message;
+    bool arch = true, hasElse = false;
+    FallbackBranch otherwise;
     int arm = 0, depth = 0;
     size_t j = i;
     // One arm: its test from `if`/`elif` to `then`.
@@ -493,13 +521,9 @@ void SiteBuilder::ifChains(const ShellLex& lex) {
         hasElse = true;
         continue;
       }
-      if (!hasElse) continue;
-      if (afterExit) elseExits |= w != "0";
-      afterExit = start(j) && (w == "exit" || w == "return");
-      if (!start(j) && (t[j - 1].word.value.text == "echo" || t[j - 1].word.value.text == "printf") && message.empty())
-        message = w;
+      if (hasElse) otherwise.word(t[j - 1], start(j), w);
     }
-    if (afterExit) elseExits = true;
+    otherwise.end();
     if (!arch || subject.empty() || j >= t.size() || !archName(subject, k_) || (s.entries.empty() && s.ranges.empty()))
       continue;
     s.name = "if $" + subject;
@@ -510,14 +534,7 @@ void SiteBuilder::ifChains(const ShellLex& lex) {
     s.spelling = s.entries.empty() ? SpellingStyle{} : s.entries.front().style;
     s.end_line = t[j].line;
     s.extent.end = t[j].word.end;
-    s.crash_message = message;
-    if (hasElse && elseExits) {
-      s.on_missing = OnMissing::Crash;
-      s.on_missing_reason = "the else branch exits with an error";
-    } else {
-      s.on_missing = OnMissing::Fallback;
-      s.on_missing_reason = hasElse ? "the else branch runs instead" : "no branch is taken";
-    }
+    setOutcome(s, hasElse, otherwise, "the else branch", "runs instead", "no branch is taken");
     f_.sites.push_back(s);
     i = j;
   }
