@@ -199,14 +199,17 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands, std::vec
     if (!defaults.has("CMAKE_CUDA_ARCHITECTURES")) return std::vector<std::string>{};
     return defaultArchItems(defaults.get("CMAKE_CUDA_ARCHITECTURES"));
   };
-  auto defaultScope = [&]() {
+  auto dirFlags = [&] { return archFlagsIn(defaults.get("CMAKE_CUDA_FLAGS").value_or(Defaults::kUnknown)); };
+  // A default build from its archs and flags (nullopt: not known).
+  auto defaultBuild = [](const std::optional<std::vector<std::string>>& archs, bool archsSet,
+                         const std::optional<std::vector<std::string>>& flags) {
     DefaultBuild b;
-    auto archs = dirArchs();
-    auto flags = archFlagsIn(defaults.get("CMAKE_CUDA_FLAGS").value_or(Defaults::kUnknown));
-    b.archs_set = defaults.has("CMAKE_CUDA_ARCHITECTURES");
+    b.archs_set = archsSet;
     b.known = archs && flags;
-    if (archs) b.arch_flags = *archs;
-    if (flags) b.arch_flags.insert(b.arch_flags.end(), flags->begin(), flags->end());
+    if (b.known) {
+      b.arch_flags = *archs;
+      b.arch_flags.insert(b.arch_flags.end(), flags->begin(), flags->end());
+    }
     return b;
   };
   auto join = [](const std::vector<Argument>& args, size_t from, size_t to, const char* glue) {
@@ -322,7 +325,9 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands, std::vec
       std::string dir = first;
       for (const char* prefix : {"${CMAKE_CURRENT_SOURCE_DIR}/", "${CMAKE_CURRENT_LIST_DIR}/"})
         if (dir.rfind(prefix, 0) == 0) dir = dir.substr(std::char_traits<char>::length(prefix));
-      if (dir.find("${") == std::string::npos) subdirectories->push_back(Subdirectory{dir, defaultScope()});
+      if (dir.find("${") == std::string::npos)
+        subdirectories->push_back(
+            Subdirectory{dir, defaultBuild(dirArchs(), defaults.has("CMAKE_CUDA_ARCHITECTURES"), dirFlags())});
       continue;
     }
     for (const auto& a : c.args)
@@ -489,6 +494,8 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands, std::vec
     }
   }
 
+  // CMAKE_CUDA_FLAGS as the file leaves them apply to every target of the directory.
+  const auto fileFlags = dirFlags();
   std::vector<BuildUnit> out;
   for (const auto& name : order) {
     Target& t = targets[name];
@@ -498,18 +505,12 @@ std::vector<BuildUnit> buildUnits(const std::vector<Command>& commands, std::vec
       out.push_back(std::move(u));
       continue;
     }
-    // The default build: the target's archs and the directory's
-    // CMAKE_CUDA_FLAGS as the file leaves them (they apply to every target
-    // of the directory), plus its own -gencode options.
-    auto dirFlags = archFlagsIn(defaults.get("CMAKE_CUDA_FLAGS").value_or(Defaults::kUnknown));
-    u.by_default.known = t.default_archs && dirFlags;
-    u.by_default.archs_set = t.default_archs_set;
-    if (u.by_default.known) {
-      u.by_default.arch_flags = *t.default_archs;
-      u.by_default.arch_flags.insert(u.by_default.arch_flags.end(), dirFlags->begin(), dirFlags->end());
+    // The default build: the target's archs, the directory's flags and its own -gencode options.
+    auto defaultFlags = fileFlags;
+    if (defaultFlags)
       for (const auto& f : t.flags)
-        if (f.find(",code=") != std::string::npos) u.by_default.arch_flags.push_back(f);
-    }
+        if (f.find(",code=") != std::string::npos) defaultFlags->push_back(f);
+    u.by_default = defaultBuild(t.default_archs, t.default_archs_set, defaultFlags);
     std::vector<std::string> flags = t.flags;
     if (!t.has_archs && fileArchsSet) {
       u.open |= fileArchsOpen;

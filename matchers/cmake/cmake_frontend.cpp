@@ -1,5 +1,6 @@
 #include "cmake_frontend.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <optional>
@@ -134,17 +135,24 @@ std::optional<Site> rangeSite(const Command& c, const Knowledge& k) {
   return std::nullopt;
 }
 
+// The variables an argument references (`${A}`, `${A}/${B}`).
+std::vector<std::string> referencedVariables(const std::string& value) {
+  std::vector<std::string> out;
+  for (size_t at = value.find("${"); at != std::string::npos; at = value.find("${", at + 2)) {
+    size_t end = value.find('}', at);
+    if (end == std::string::npos) break;
+    out.push_back(value.substr(at + 2, end - at - 2));
+  }
+  return out;
+}
+
 // The variables whose items are CUDA_ARCHITECTURES items: CMake's own, and
 // those a file hands to them (`set(CMAKE_CUDA_ARCHITECTURES ${CUDAARCHS})`,
 // `set_target_properties(t PROPERTIES CUDA_ARCHITECTURES "${ARCHS}")`).
 std::set<std::string> cudaArchitectureVariables(const std::vector<Command>& commands) {
   std::set<std::string> out = {"CMAKE_CUDA_ARCHITECTURES", "CUDAARCHS", "CUDA_ARCHITECTURES"};
   auto references = [&](const Argument& a) {
-    for (size_t at = a.value.find("${"); at != std::string::npos; at = a.value.find("${", at + 2)) {
-      size_t end = a.value.find('}', at);
-      if (end == std::string::npos) break;
-      out.insert(a.value.substr(at + 2, end - at - 2));
-    }
+    for (auto& name : referencedVariables(a.value)) out.insert(std::move(name));
   };
   for (const auto& c : commands) {
     if (c.args.empty()) continue;
@@ -290,21 +298,16 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
   // by item translates the iterated one (80 -> "8.0"): it holds what that
   // list holds, so the iterated list is the site and the copy is none.
   std::vector<bool> loops;  // each open foreach(): over an arch list
-  int translating = 0;
   for (const auto& c : lx.commands) {
     if (c.lower == "foreach") {
       bool overArchs = false;
       for (size_t i = 1; i < c.args.size(); ++i)
-        for (size_t at = c.args[i].value.find("${"); at != std::string::npos; at = c.args[i].value.find("${", at + 2)) {
-          size_t close = c.args[i].value.find('}', at);
-          if (close != std::string::npos) overArchs |= archVariable(c.args[i].value.substr(at + 2, close - at - 2), k);
-        }
+        for (const auto& name : referencedVariables(c.args[i].value)) overArchs |= archVariable(name, k);
       loops.push_back(overArchs);
-      translating += overArchs;
     } else if (c.lower == "endforeach" && !loops.empty()) {
-      translating -= loops.back();
       loops.pop_back();
     }
+    bool translating = std::find(loops.begin(), loops.end(), true) != loops.end();
     if (c.args.empty()) continue;
     // scripts/new-kind.sh adds command readers above this line.
     if (c.lower == "if" || c.lower == "elseif") {
@@ -312,7 +315,7 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
       continue;
     }
     const std::string& first = c.args[0].value;
-    if (translating > 0 && (c.lower == "set" || c.lower == "list")) continue;
+    if (translating && (c.lower == "set" || c.lower == "list")) continue;
     if (c.lower == "set" && archVariable(first, k)) {
       addArgs(c, 1, first, false);
     } else if (c.lower == "list" && c.args.size() >= 3 && archVariable(c.args[1].value, k) &&

@@ -7,11 +7,6 @@
 namespace archscan {
 namespace {
 
-std::string lastName(const std::string& dotted) {
-  size_t at = dotted.find_last_of(".:");
-  return at == std::string::npos ? dotted : dotted.substr(at + 1);
-}
-
 // A site of `function` in `file` that keeps t from what it can run.
 std::optional<std::string> refusesIn(const Program& p, const std::string& file, const std::string& function,
                                      const Arch& t, const Knowledge& k) {

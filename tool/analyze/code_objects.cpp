@@ -48,6 +48,13 @@ std::string codeObjectList(const std::vector<CodeObject>& objects) {
   return out;
 }
 
+std::vector<CodeObject> flagsCodeObjects(const std::vector<std::string>& flags) {
+  std::vector<CodeObject> out;
+  for (const auto& flag : flags)
+    for (const auto& o : flagCodeObjects(flag)) add(out, o);
+  return out;
+}
+
 bool anyRunsOn(const std::vector<CodeObject>& objects, const Arch& target) {
   return std::any_of(objects.begin(), objects.end(), [&](const CodeObject& o) { return runsOn(o, target); });
 }
@@ -62,8 +69,7 @@ UnitBuild unitBuild(const LinkedUnit& u) {
     b.why = "its arch flags are computed when it is built (an f-string, a cache variable, native)";
     return b;
   }
-  for (const auto& flag : u.unit.arch_flags)
-    for (const auto& o : flagCodeObjects(flag)) add(b.objects, o);
+  b.objects = flagsCodeObjects(u.unit.arch_flags);
   b.known = !b.objects.empty();
   if (!b.known) b.why = "no arch flag could be read";
   return b;

@@ -26,6 +26,9 @@ std::vector<CodeObject> codeObjects(const Site& buildList);
 // "sm_90a, compute_80": the objects' names, as messages list them.
 std::string codeObjectList(const std::vector<CodeObject>& objects);
 
+// The code objects nvcc arch flags build, in order, without repeats.
+std::vector<CodeObject> flagsCodeObjects(const std::vector<std::string>& flags);
+
 // Whether any of `objects` runs on `target`.
 bool anyRunsOn(const std::vector<CodeObject>& objects, const Arch& target);
 

@@ -32,17 +32,9 @@ CppFunctions cppFunctions(const std::vector<FileFacts>& files) {
   CppFunctions out;
   for (size_t f = 0; f < files.size(); ++f) {
     if (files[f].language != Language::Cpp) continue;
-    for (const auto& fn : files[f].functions) {
-      size_t dot = fn.name.rfind('.');
-      out[dot == std::string::npos ? fn.name : fn.name.substr(dot + 1)].push_back({f, &fn});
-    }
+    for (const auto& fn : files[f].functions) out[lastName(fn.name)].push_back({f, &fn});
   }
   return out;
-}
-
-std::string lastName(const std::string& call) {
-  size_t at = call.find_last_of(".:");
-  return at == std::string::npos ? call : call.substr(at + 1);
 }
 
 // A subject computed by a helper defined in another file (`cap =

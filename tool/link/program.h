@@ -53,6 +53,14 @@ struct FileSuppression {
   Suppression suppression;
 };
 
+// A dotted or qualified name's last part (`recipe` of utils.recipe,
+// `getSMVersion` of tensorrt_llm::common::getSMVersion): how a call is
+// matched to a function across files.
+inline std::string lastName(const std::string& name) {
+  size_t at = name.find_last_of(".:");
+  return at == std::string::npos ? name : name.substr(at + 1);
+}
+
 // A function whose body calls another (FunctionSummary::calls).
 struct Caller {
   std::string file;

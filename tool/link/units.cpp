@@ -134,11 +134,11 @@ void linkUnits(const std::vector<FileFacts>& files, Program& p) {
   std::error_code ec;
   const fs::path cwd = fs::current_path(ec);
   auto normal = [&](const fs::path& p) { return (p.is_absolute() ? p : cwd / p).lexically_normal().string(); };
-  std::map<std::string, std::string> byPath;
   std::vector<std::string> normals;  // of files, in order: what globs are matched against
-  for (const auto& f : files) {
-    normals.push_back(normal(f.path));
-    byPath.emplace(normals.back(), f.path);
+  std::map<std::string, size_t> index;  // normal path -> index in files
+  for (size_t i = 0; i < files.size(); ++i) {
+    normals.push_back(normal(files[i].path));
+    index.emplace(normals.back(), i);
   }
   std::map<std::string, std::pair<size_t, const Subdirectory*>> added;  // folder -> the CMake file adding it
   for (size_t i = 0; i < files.size(); ++i)
@@ -160,8 +160,8 @@ void linkUnits(const std::vector<FileFacts>& files, Program& p) {
           continue;
         }
         fs::path sp(s);
-        auto it = byPath.find(normal(sp.is_absolute() ? sp : dir / sp));
-        if (it != byPath.end()) lu.source_files.push_back(it->second);
+        auto it = index.find(normal(sp.is_absolute() ? sp : dir / sp));
+        if (it != index.end()) lu.source_files.push_back(files[it->second].path);
       }
       // A module compiled when first used is loaded by its own file: the
       // checks there decide who reaches its kernels.
@@ -176,8 +176,6 @@ void linkUnits(const std::vector<FileFacts>& files, Program& p) {
       for (size_t u : it->second)
         if (out[u].sites.empty() || out[u].sites.back() != i) out[u].sites.push_back(i);
   // Device-side tests are evaluated at the archs their file is compiled for.
-  std::map<std::string, size_t> index;
-  for (size_t i = 0; i < files.size(); ++i) index.emplace(normals[i], i);
   std::set<std::string> device;
   for (const auto& s : p.sites)
     if (s.site.spelling.kind == SpellingKind::CudaArchInt) device.insert(s.file);

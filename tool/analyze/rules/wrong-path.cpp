@@ -73,16 +73,11 @@ std::optional<std::string> notCompiledFor(const Program& p, const LinkedSite& ls
   if (ls.site.spelling.kind != SpellingKind::CudaArchInt) return std::nullopt;
   auto it = p.file_builds.find(ls.file);
   if (it == p.file_builds.end() || !it->second.known) return std::nullopt;
-  std::vector<CodeObject> objects;
-  for (const auto& flag : it->second.arch_flags)
-    for (const auto& o : flagCodeObjects(flag)) {
-      // Code for another major that runs on t (PTX) was compiled at that
-      // major's __CUDA_ARCH__, not t's.
-      if (o.arch.major == t.major && runsOn(o, t)) return std::nullopt;
-      bool seen = false;
-      for (const auto& x : objects) seen |= x.arch == o.arch && x.ptx == o.ptx;
-      if (!seen) objects.push_back(o);
-    }
+  std::vector<CodeObject> objects = flagsCodeObjects(it->second.arch_flags);
+  // Code for another major that runs on t (PTX) was compiled at that
+  // major's __CUDA_ARCH__, not t's.
+  for (const auto& o : objects)
+    if (o.arch.major == t.major && runsOn(o, t)) return std::nullopt;
   return "no default build compiles this file for " + t.name() + " (" + it->second.example + " builds " +
          (objects.empty() ? std::string("no CUDA code") : codeObjectList(objects)) + "), so today " + t.name() +
          " never evaluates the test. Once a build adds " + t.name() + ", ";
