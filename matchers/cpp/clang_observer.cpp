@@ -73,6 +73,7 @@ class SiteWalk : public RecursiveASTVisitor<SiteWalk> {
 
   bool VisitSwitchStmt(SwitchStmt* s) { return switches_.visit(s), true; }
   bool VisitIfStmt(IfStmt* s) { return chains_.visit(s), true; }
+  bool VisitConditionalOperator(ConditionalOperator* t) { return chains_.visit(t), true; }
   bool VisitBinaryOperator(BinaryOperator* b) { return lones_.visit(b), true; }
   bool VisitVarDecl(VarDecl* v) { return inits_.visit(v), true; }
   bool VisitCallExpr(CallExpr* call) { return lookups_.visitCall(call), true; }

@@ -7,6 +7,8 @@
 // the wrong question for it. A capability compared as a string (`cc <
 // "90"`) is ordered by its characters: "120" < "90", so every three-digit
 // arch takes the branch of the oldest ones.
+#include <algorithm>
+#include <map>
 #include <optional>
 
 #include "analyze/code_objects.h"
@@ -83,9 +85,21 @@ std::optional<std::string> notCompiledFor(const Program& p, const LinkedSite& ls
          " never evaluates the test. Once a build adds " + t.name() + ", ";
 }
 
+// One decision written out on several lines of a function (`n = cc >= 100 ?
+// N_SM100 : N;` then `a = cc >= 100 ? A_SM100 : A;`) is one place to
+// narrow: the same test on the same subject takes the target the same way
+// each time. The key that says so.
+std::string decisionKey(const LinkedSite& ls, const TakenPath& taken) {
+  std::string key = ls.file + '\n' + ls.site.scope + '\n' + (ls.site.subject ? ls.site.subject->text : "") + '\n';
+  for (const ArchRange& r : ls.site.ranges) key += r.text + ';';
+  return key + '\n' + taken.how;
+}
+
 }  // namespace
 
 void checkWrongPath(const RuleContext& ctx, std::vector<Finding>& out) {
+  // First finding of each decision and target, and the later lines it repeats on.
+  std::map<std::pair<std::string, std::string>, std::pair<size_t, std::vector<int>>> decisions;
   for (size_t i = 0; i < ctx.program.sites.size(); ++i) {
     const LinkedSite& ls = ctx.program.sites[i];
     const Site& s = ls.site;
@@ -122,10 +136,26 @@ void checkWrongPath(const RuleContext& ctx, std::vector<Finding>& out) {
         out.push_back(std::move(f));
         continue;
       }
+      auto [at, first] =
+          decisions.try_emplace({decisionKey(ls, wrong->taken), t.name()}, out.size(), std::vector<int>{});
+      if (!first) {
+        if (s.line != ctx.program.sites[out[at->second.first].site].site.line) at->second.second.push_back(s.line);
+        continue;
+      }
       out.push_back(makeFinding(ctx, "wrong-path", i, sev, t.name(),
                                 s.name + ": " + what + ". Narrow the test so " + t.name() +
                                     " takes a path it can run, or give it one of its own"));
     }
+  }
+  for (auto& [key, decision] : decisions) {
+    auto& [index, lines] = decision;
+    if (lines.empty()) continue;
+    std::sort(lines.begin(), lines.end());
+    lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+    std::string also;
+    for (int l : lines) also += (also.empty() ? "" : ", ") + std::to_string(l);
+    out[index].message +=
+        " (the same test also decides at line" + std::string(lines.size() > 1 ? "s " : " ") + also + ")";
   }
 }
 

@@ -29,3 +29,15 @@ int generic(const Params& params, int n) {
 int older(const Params& params, int n) {
   return params.arch < 100 ? launch_mma_sync_gemm(n) : launch_umma_gemm(n);  // expect: wrong-path sm_120 error  expect(all): wrong-path sm_120 error
 }
+
+// A ternary whose answer when false is another ternary is one chain: sm_120
+// is taken by the first test that admits it, and never meets the second.
+// The same test written again on the next line is the same decision, said
+// once, at its first line. sm_110 has tcgen05: the first answer is its own.
+extern const int kStagesSm100, kStagesSm90, kStages;
+extern const int launch_tile_sm100[], launch_tile_sm90[], launch_tile[];
+int stages(int cc_min) {
+  int n = cc_min >= 100 ? kStagesSm100 : (cc_min >= 90 ? kStagesSm90 : kStages);  // expect: wrong-path sm_120 warning  expect(all): wrong-path sm_120 warning
+  const int* tile = cc_min >= 100 ? launch_tile_sm100 : (cc_min >= 90 ? launch_tile_sm90 : launch_tile);  // expect-none: the same test as the line above, reported there
+  return n + tile[0];
+}
