@@ -128,11 +128,32 @@ void addArms(Site& s, const std::vector<Clause>& clauses, const std::string& sub
   s.kind = s.entries.empty() ? SiteKind::Range : SiteKind::IfChain;
 }
 
+// The module a call's function comes from, by this file's imports: `f(` of
+// `from pkg._qattn_sm90 import f`, `q.f(` of `import pkg._qattn_sm90 as q`,
+// as the dotted path it runs (`pkg._qattn_sm90.f`); empty when not imported.
+std::string importedFrom(std::string_view text, size_t b, const std::string& name, const PyContext& ctx) {
+  if (b > 0 && text[b - 1] == '.') {
+    size_t m = b - 1;
+    while (m > 0 && (std::isalnum(static_cast<unsigned char>(text[m - 1])) || text[m - 1] == '_' || text[m - 1] == '.'))
+      --m;
+    std::string_view object = text.substr(m, b - 1 - m);
+    for (const Import& i : ctx.facts.imports)
+      if (i.name.empty() ? i.alias == object : i.alias == object && i.name != "*")
+        return (i.name.empty() ? i.module : i.module + "." + i.name) + "." + name;
+    return "";
+  }
+  for (const Import& i : ctx.facts.imports)
+    if (!i.name.empty() && i.alias == name) return i.module + "." + i.name;
+  return "";
+}
+
 // The need of a path whose own words say nothing, read one call deep: a
 // function of this file it calls (`cls._kernel()`, `self._launch(...)`,
 // `_run(...)`) whose body names what it runs (`return
-// gemm_wrapper_sm100`). A callee that reads the capability itself decides
-// for itself, so its words are no one path's.
+// gemm_wrapper_sm100`), or one imported from a module named for what it
+// runs (`from sageattention._qattn_sm90 import attn`: an extension built
+// for sm_90's instructions). A callee that reads the capability itself
+// decides for itself, so its words are no one path's.
 std::optional<PathNeed> calleeNeed(std::string_view text, TSNode at, int arm, const PyContext& ctx) {
   TSNode caller = ctx.idx.enclosingFunction(at);
   const FunctionInfo* self = ts_node_is_null(caller) ? nullptr : ctx.idx.function(caller);
@@ -144,6 +165,16 @@ std::optional<PathNeed> calleeNeed(std::string_view text, TSNode at, int arm, co
     if (b == i) continue;
     std::string name(text.substr(b, i - b));
     bool member = b >= 5 && (text.substr(b - 5, 5) == "self." || (b >= 4 && text.substr(b - 4, 4) == "cls."));
+    if (!member) {
+      std::string path = importedFrom(text, b, name, ctx);
+      if (!path.empty()) {
+        ++tried;
+        // The call's line: the module path is read in its place.
+        int line = lineOf(at) + static_cast<int>(std::count(text.begin(), text.begin() + b, '\n'));
+        if (auto need = pathNeedIn(path, line, arm, ctx.k, "#")) return need;
+        continue;
+      }
+    }
     if (!member && b > 0 && text[b - 1] == '.') continue;  // obj.f(): another object's
     const FunctionInfo* f = ctx.idx.functionNamed(name, member && self ? std::string_view(self->cls) : "");
     if (!f || (self && ts_node_eq(f->node, self->node))) continue;

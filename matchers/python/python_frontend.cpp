@@ -207,12 +207,13 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
   py::SubjectEvaluator eval(idx, k_);
   py::PyContext ctx{k_, idx, eval, facts, {}};
 
+  // First: a path's need is read from the modules its calls come from.
+  py::extractImports(ctx, cap.imports);
   py::extractBranches(ctx, cap.branches);
   py::extractLoneComparisons(ctx, cap.comparisons);
   py::extractLiterals(ctx, cap.literals);
   py::extractLookups(ctx, cap.lookups, cap.comparisons);
   py::extractRecordTables(ctx, cap.literals, cap.loops);
-  py::extractImports(ctx, cap.imports);
   py::extractBuildStrings(ctx, cap.strings);
   py::extractBuildUnits(ctx, cap.strings);
   // scripts/new-kind.sh adds extractions above this line.
