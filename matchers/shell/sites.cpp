@@ -96,7 +96,7 @@ bool nvccArchFlag(const std::string& f) { return f == "-arch" || f == "--arch" |
 }  // namespace
 
 Site& SiteBuilder::siteFor(const std::string& name, int line, ByteRange extent, const std::string& reason) {
-  auto it = lists_.find(name);
+  auto it = lists_.find(name + scope_);
   if (it == lists_.end()) {
     Site s;
     s.kind = SiteKind::Set;
@@ -108,7 +108,7 @@ Site& SiteBuilder::siteFor(const std::string& name, int line, ByteRange extent, 
     s.line = s.end_line = line;
     s.extent = extent;
     f_.sites.push_back(s);
-    it = lists_.emplace(name, f_.sites.size() - 1).first;
+    it = lists_.emplace(name + scope_, f_.sites.size() - 1).first;
   }
   Site& s = f_.sites[it->second];
   auto [seen, first] = toolkits_.emplace(it->second, toolkit_);
@@ -542,13 +542,26 @@ void SiteBuilder::ifChains(const ShellLex& lex) {
 
 void SiteBuilder::shell(const ShellLex& lex) {
   for (const ShellCommand& c : lex.commands) {
+    // `TORCH_CUDA_ARCH_LIST="9.0" pip install .`: the assignments before a
+    // command are that command's environment alone, so two such commands
+    // (two RUN lines building two packages) are two lists, not one.
+    size_t lead = 0;
+    while (lead < c.words.size() && splitAssignment(c.words[lead], false)) ++lead;
+    bool prefixes = lead > 0 && lead < c.words.size();
+    if (prefixes) {
+      const std::string& cmd = c.words[lead].value.text;
+      prefixes = cmd != "export" && cmd != "local" && cmd != "declare" && cmd != "typeset" && cmd != "readonly";
+    }
     for (const Assignment& a : assignments(c)) {
       const Word* w = nullptr;
-      for (const Word& x : c.words)
-        if (x.begin == a.begin) w = &x;
+      size_t at = c.words.size();
+      for (size_t x = 0; x < c.words.size(); ++x)
+        if (c.words[x].begin == a.begin) w = &c.words[x], at = x;
       // --arch=... and --cuda-archs=... are read as flags.
       if (w && w->value.text.rfind("--", 0) == 0) continue;
+      scope_ = prefixes && at < lead ? "@" + std::to_string(a.line) : "";
       binding(a.name, a.value, BareSeparators{}, a.line, ByteRange{a.begin, a.end}, "an assignment");
+      scope_.clear();
     }
     flags(c);
   }

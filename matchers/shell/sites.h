@@ -65,7 +65,10 @@ class SiteBuilder {
 
   const Knowledge& k_;
   FileFacts& f_;
-  std::map<std::string, size_t> lists_;  // name -> index in f_.sites
+  std::map<std::string, size_t> lists_;  // name (and scope_) -> index in f_.sites
+  // Where the bindings now read hold: empty for the file, a command's line
+  // for `VAR=x cmd`, whose VAR is that command's alone.
+  std::string scope_;
   std::map<size_t, bool> ptx_;  // site index -> the list keeps PTX
   int toolkit_ = 0;
   std::map<size_t, int> toolkits_;  // site index -> ceiling of the toolkits building it (0: unknown)
