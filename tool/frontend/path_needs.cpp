@@ -181,7 +181,13 @@ void addScopeLibraryNeeds(std::vector<Site>& sites, const Knowledge& k) {
     for (const auto& f : k.features)
       for (const auto& m : f.modules) {
         std::vector<std::string> mw = splitWords(m);
-        if (!mw.empty() && std::search(words.begin(), words.end(), mw.begin(), mw.end()) != words.end()) library = &f;
+        if (mw.empty()) continue;
+        // Its words in order, or run together (`can_use_deepgemm_grouped`).
+        std::string joined;
+        for (const auto& w : mw) joined += w;
+        if (std::search(words.begin(), words.end(), mw.begin(), mw.end()) != words.end() ||
+            (mw.size() > 1 && std::find(words.begin(), words.end(), joined) != words.end()))
+          library = &f;
       }
     if (!library) continue;
     std::vector<int> arms;

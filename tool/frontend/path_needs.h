@@ -37,7 +37,8 @@ void addValueNeeds(std::vector<Site>& sites, std::string_view text, const Knowle
 // decides whether that library runs: each arm it admits by its keys or
 // ranges needs the library, unless the arm records a need of its own. Its
 // else or default (the function declining) needs nothing. The library is
-// named by its module's words in order (`deep_gemm`: deep, gemm).
+// named by its module's words in order (`deep_gemm`: deep, gemm), or by
+// them run together (`can_use_deepgemm_grouped`).
 void addScopeLibraryNeeds(std::vector<Site>& sites, const Knowledge& k);
 
 // Whether `text` tests `subject` again (a nested decision on the same
