@@ -92,6 +92,8 @@ std::optional<std::string> notCompiledFor(const Program& p, const LinkedSite& ls
 std::string decisionKey(const LinkedSite& ls, const TakenPath& taken) {
   std::string key = ls.file + '\n' + ls.site.scope + '\n' + (ls.site.subject ? ls.site.subject->text : "") + '\n';
   for (const ArchRange& r : ls.site.ranges) key += r.text + ';';
+  // `arch == 10` and `arch == 9` decide apart, though both fall to an else.
+  for (const Entry& e : ls.site.entries) key += std::string(e.key_text) + ',';
   return key + '\n' + taken.how;
 }
 

@@ -41,3 +41,23 @@ int stages(int cc_min) {
   const int* tile = cc_min >= 100 ? launch_tile_sm100 : (cc_min >= 90 ? launch_tile_sm90 : launch_tile);  // expect-none: the same test as the line above, reported there
   return n + tile[0];
 }
+
+// Two chains on the same subject that list different archs are two
+// decisions, though sm_120 falls to the else of each.
+int launch_sm100_kernel(int n);
+int launch_sm90_kernel(int n);
+int launch_generic_kernel(int n);
+int two_decisions(int arch, int n) {
+  int a = 0, b = 0;
+  if (arch == 9) {  // expect: wrong-path sm_120 error  expect(sm110): wrong-path sm_110 error  expect(all): wrong-path sm_120 error
+    a = launch_generic_kernel(n);
+  } else {
+    a = launch_sm90_kernel(n);
+  }
+  if (arch == 10) {  // expect: wrong-path sm_120 error  expect(all): wrong-path sm_120 error
+    b = launch_generic_kernel(n);
+  } else {
+    b = launch_sm100_kernel(n);
+  }
+  return a + b;
+}
