@@ -83,6 +83,88 @@ bool addItems(const Argument& a, const ArchTable& archs, Site& s, bool& ptx, int
   return !a.escaped;
 }
 
+void finish(Site& s, bool ptx);
+
+// Whether the file finds a package that brings its own copy of the selector
+// (find_package(Torch)): then the call is that copy's, and its limit is not
+// the one the knowledge records.
+bool replacedHere(const std::vector<Command>& commands, const ArchSelector& sel) {
+  for (const auto& c : commands)
+    if (c.lower == "find_package" && !c.args.empty() &&
+        std::find(sel.replaced_by.begin(), sel.replaced_by.end(), c.args[0].value) != sel.replaced_by.end())
+      return true;
+  return false;
+}
+
+// `cuda_select_nvcc_arch_flags(OUT Common)`: the list the selector builds.
+// Literal items are entries in place; a keyword the selector expands (Common,
+// Auto, or no list at all) stands for its table's items, which have no bytes
+// here; a `${VAR}` argument leaves the list unknown. The site carries the
+// selector as its gate: rules/selector-limit says what it cannot name.
+Site selectorSite(const Command& c, const ArchSelector& sel, const ArchTable& archs) {
+  Site s;
+  s.kind = SiteKind::Set;
+  s.name = c.name + "(" + c.args[0].value + ")";
+  s.gate = sel.call;
+  s.evidence.name = true;
+  s.evidence.reasons.push_back("a list handed to " + sel.what);
+  s.line = c.line;
+  s.end_line = c.end_line;
+  s.extent = ByteRange{c.begin, c.end};
+  bool ptx = false, unknown = false;
+  auto expand = [&](const std::string& keyword) {
+    for (const auto& [name, items] : sel.keywords) {
+      if (name != keyword) continue;
+      for (const auto& item : items)
+        forEachArchListItem(item, archs, [&](const ListItem& it) {
+          Entry e;
+          e.arch = it.key.arch;
+          e.style = it.key.style;
+          e.key_text = item;
+          e.form = EntryForm::SpaceItem;
+          e.line = e.end_line = c.line;
+          s.entries.push_back(std::move(e));
+          ptx |= it.ptx;
+        });
+      s.patchable = false;
+      return true;
+    }
+    return false;
+  };
+  for (size_t i = 1; i < c.args.size(); ++i) {
+    const Argument& a = c.args[i];
+    if (a.value.find("${") != std::string::npos) {
+      unknown = true;
+    } else if (archListSize(a.value, archs)) {
+      s.patchable &= addItems(a, archs, s, ptx, a.line, false);
+    } else if (!expand(a.value)) {
+      unknown = true;  // an architecture name (Ampere) or something else
+    }
+  }
+  // `Auto`, or no list: the selector detects the GPU. Below its limit that
+  // is the GPU's own arch, at or past it the table's last item (8.6+PTX):
+  // its PTX holds for the newer archs, and no arch is missing from it.
+  bool detects = c.args.size() == 1;
+  for (size_t i = 1; i < c.args.size(); ++i) detects |= c.args[i].value == "Auto";
+  if (c.args.size() == 1) expand("Auto");
+  if (detects) s.entries.clear();
+  if (!s.entries.empty()) s.spelling = s.entries.front().style;
+  s.patchable = false;
+  s.unpatchable_reason = sel.what + " takes archs up to " + std::to_string(sel.max_major) +
+                         ".x only: build newer ones with " + sel.instead;
+  if (unknown) {
+    // What the list holds is not known here, so no arch is missing from it;
+    // the selector's own limit still holds.
+    s.entries.clear();
+    s.on_missing = OnMissing::Unknown;
+    s.on_missing_reason = "the list is not known here";
+    s.build_list = true;
+    return s;
+  }
+  finish(s, ptx);
+  return s;
+}
+
 void finish(Site& s, bool ptx) {
   s.build_list = true;
   if (s.polarity == Polarity::Deny) {
@@ -315,6 +397,10 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
       continue;
     }
     const std::string& first = c.args[0].value;
+    if (const ArchSelector* sel = selectorNamed(k, c.lower)) {
+      if (!replacedHere(lx.commands, *sel)) f.sites.push_back(selectorSite(c, *sel, k.archs));
+      continue;
+    }
     if (translating && (c.lower == "set" || c.lower == "list")) continue;
     if (c.lower == "set" && archVariable(first, k)) {
       addArgs(c, 1, first, false);
@@ -350,7 +436,8 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
   for (auto& [key, vs] : vars) finish(f.sites[vs.index], vs.ptx);
   f.build_units = cmake::buildUnits(lx.commands, &f.subdirectories);
   for (auto& s : f.sites)
-    if (!s.patchable) s.unpatchable_reason = "the list has escaped characters; patch it by hand";
+    if (!s.patchable && s.unpatchable_reason.empty())
+      s.unpatchable_reason = "the list has escaped characters; patch it by hand";
   if (indexingOnly(source))
     for (auto& s : f.sites) {
       s.evidence.name = false;

@@ -47,6 +47,7 @@ std::string extractionFingerprint(const Knowledge& k, const FrontendSettings& s)
   lexicon(o, "negative_names", k.negative_names);
   strings(o, "arch_gates", k.arch_gates);
   strings(o, "deny_names", k.deny_names);
+  for (const auto& a : k.arch_selectors) o << "selector " << a.call << " " << a.max_major << "\n";
   std::error_code ec;
   o << "root " << std::filesystem::absolute(s.root, ec).lexically_normal().string() << "\n";
   o << "database " << s.database << "\n";

@@ -60,6 +60,14 @@ std::string knowledgeAsCpp(const Knowledge& k, const std::string& origin) {
     o << "      {" << literal(f.name) << ", " << literal(f.what) << ", " << list(f.words) << ", " << list(f.ptx) << ", "
       << list(f.modules) << ", " << list(f.builds) << "},\n";
   o << "  };\n";
+  o << "  k.arch_selectors = {\n";
+  for (const auto& a : k.arch_selectors) {
+    o << "      {" << literal(a.call) << ", " << literal(a.what) << ", " << a.max_major << ", {";
+    for (size_t i = 0; i < a.keywords.size(); ++i)
+      o << (i ? ", " : "") << "{" << literal(a.keywords[i].first) << ", " << list(a.keywords[i].second) << "}";
+    o << "}, " << literal(a.instead) << ", " << list(a.replaced_by) << "},\n";
+  }
+  o << "  };\n";
   o << "  return k;\n}\n\n}  // namespace archscan\n";
   return o.str();
 }

@@ -1,8 +1,10 @@
 #include "knowledge/knowledge.h"
 
-#include "knowledge/hardware.h"
-
 #include <yaml-cpp/yaml.h>
+
+#include <cctype>
+
+#include "knowledge/hardware.h"
 
 #include "arch/parse.h"
 
@@ -66,6 +68,12 @@ KnownArch knownArch(const YAML::Node& n, const std::string& origin) {
 
 }  // namespace
 
+const ArchSelector* selectorNamed(const Knowledge& k, const std::string& call) {
+  for (const auto& a : k.arch_selectors)
+    if (a.call == call) return &a;
+  return nullptr;
+}
+
 Knowledge parseKnowledge(const std::string& yaml, const std::string& origin) {
   Knowledge k;
   try {
@@ -112,6 +120,24 @@ Knowledge parseKnowledge(const std::string& yaml, const std::string& origin) {
       if (!featureNames.insert(lib.name).second)
         throw KnowledgeError(origin + ": library " + lib.name + " has the name of a feature");
       k.features.push_back(std::move(lib));
+    }
+    for (const auto& sel : root["arch_selectors"]) {
+      ArchSelector a{sel["call"].as<std::string>(),
+                     sel["what"].as<std::string>(""),
+                     sel["max_major"].as<int>(0),
+                     {},
+                     sel["instead"].as<std::string>("")};
+      for (char& c : a.call) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      for (const auto& pkg : sel["replaced_by"]) a.replaced_by.push_back(pkg.as<std::string>());
+      for (const auto& kw : sel["keywords"]) {
+        std::vector<std::string> items;
+        for (const auto& item : kw.second) items.push_back(item.as<std::string>());
+        a.keywords.emplace_back(kw.first.as<std::string>(), std::move(items));
+      }
+      if (a.max_major <= 0)
+        throw KnowledgeError(origin + ":" + std::to_string(sel.Mark().line + 1) + ": arch selector " + a.call +
+                             " needs max_major");
+      k.arch_selectors.push_back(std::move(a));
     }
     // Every feature an arch names is declared: a typo would silently make
     // an arch lack what it has.

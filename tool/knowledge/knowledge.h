@@ -29,6 +29,21 @@ struct Feature {
   std::vector<std::string> builds = {};
 };
 
+// A build-system function that turns an arch list into nvcc flags by its own
+// table (CMake's FindCUDA `cuda_select_nvcc_arch_flags`): a list handed to it
+// holds only what it can name.
+struct ArchSelector {
+  std::string call;  // as written, lower case: CMake commands are case-insensitive
+  std::string what;  // for people
+  int max_major = 0;  // the highest major its names take; a later arch is an error there
+  // Keywords it expands itself (`Common`), each to the list it stands for.
+  std::vector<std::pair<std::string, std::vector<std::string>>> keywords = {};
+  std::string instead = "";  // what builds newer archs
+  // Packages whose CMake config brings their own, newer copy of the
+  // selector (find_package(Torch)): in a file that finds one, the call is theirs.
+  std::vector<std::string> replaced_by = {};
+};
+
 struct Knowledge {
   ArchTable archs;
   std::set<std::string> capability_calls;  // get_device_capability, ...
@@ -40,11 +55,15 @@ struct Knowledge {
   std::set<std::string> arch_gates;
   std::set<std::string> deny_names;
   std::vector<Feature> features;
+  std::vector<ArchSelector> arch_selectors;
 };
 
 struct KnowledgeError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// The selector called `call` (lower case), or null.
+const ArchSelector* selectorNamed(const Knowledge& k, const std::string& call);
 
 // Parses knowledge YAML; `origin` names it in errors.
 Knowledge parseKnowledge(const std::string& yaml, const std::string& origin);

@@ -259,7 +259,10 @@ Program link(std::vector<FileFacts> files, const LinkOptions& opts) {
         site.evidence.reasons.push_back(site.subject->evidence.reasons.back());
       }
     }
-    if (!p.sites[i].site.gate.empty()) resolveGate(files, syms, fileOf[i], p.sites[i]);
+    // A CMake list's gate is a build-system function (FindCUDA's arch
+    // selector), not code of the tree: the list's own outcome holds.
+    if (!p.sites[i].site.gate.empty() && files[fileOf[i]].language != Language::CMake)
+      resolveGate(files, syms, fileOf[i], p.sites[i]);
     settle(p.sites[i]);
   }
   p.families = groupFamilies(p.sites, declared);

@@ -410,6 +410,35 @@ check: this finding says more. Not reported: modules whose build cannot be
 read from the file, and checks that already admit the target elsewhere in
 the module's sources.
 )"},
+      {"selector-limit", "SelectorLimit", "A build list is handed to a selector that cannot name the target arch.",
+       "FindCUDA's cuda_select_nvcc_arch_flags names archs with a one-digit major only: `12.0` in its list stops "
+       "the configure with \"Unknown CUDA Architecture Name\", and its Common and Auto lists end at 8.6+PTX. "
+       "The target runs only the PTX the list embeds, JIT-compiled when a kernel loads, or nothing. Adding the "
+       "arch to the list is no fix: build with CMAKE_CUDA_ARCHITECTURES or -gencode flags instead.",
+       Severity::Warning, checkSelectorLimit,
+       R"(# CMakeLists.txt: check --target sm_120
+cmake_minimum_required(VERSION 3.18)
+project(translator LANGUAGES CXX)
+find_package(CUDA 12.8 REQUIRED)
+cuda_select_nvcc_arch_flags(ARCH_FLAGS Common)  # warning[selector-limit] sm_120: Common ends at 8.6+PTX
+list(APPEND CUDA_NVCC_FLAGS ${ARCH_FLAGS})
+cuda_add_library(translator_kernels kernels.cu)
+)",
+       AuditRole::FromSeverity, false,
+       R"(An arch list handed to a build-system function that turns it into nvcc
+flags by its own table, which cannot name the target. CMake's deprecated
+FindCUDA module is the one known (knowledge.yaml `arch_selectors`): its
+`cuda_select_nvcc_arch_flags` takes numbers with a one-digit major, so
+`12.0` stops the configure with "Unknown CUDA Architecture Name"; `Common`
+ends at `8.6+PTX`, `Auto` turns a detected 12.0 into `8.6+PTX`, and `All`
+holds SASS up to 8.0 with no PTX. A warning when the target gets the list's
+PTX (it runs, JIT-compiled at load, with no code tuned for it) or when the
+list is not known here; an error when the list has no PTX. `fix` never adds
+the arch to such a list: the build needs CMAKE_CUDA_ARCHITECTURES (CMake
+3.18 and later) or its own -gencode flags. Not reported in a file that finds
+Torch: PyTorch's CMake config brings its own copy of the selector, which
+takes two-digit majors and knows 12.0.
+)"},
       // scripts/new-rule.sh adds entries above this line.
   };
   return rules;

@@ -50,6 +50,11 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
       if (callersGate(ctx.program, i, t, ctx.k)) continue;  // so does every caller's: gated reports it
       if (wrongPath(s, ls.file, t, ctx.k)) continue;  // t falls into a path it cannot run: wrong-path reports it
       if (neverAdmittedBy(ctx.program, i, t)) continue;  // its module is built for t: never-admitted says so
+      // A list handed to a build system's selector: one it cannot hold t in
+      // is selector-limit's, and one not known here misses nothing.
+      if (const ArchSelector* sel = selectorNamed(ctx.k, s.gate);
+          sel && (t.major > sel->max_major || s.entries.empty()))
+        continue;
       const LinkedSite* wider = widerSibling(ctx.program, ls, t);
       if (perArch && !wider) continue;
       // A site of one arch is arch-specific on purpose, unless that arch is

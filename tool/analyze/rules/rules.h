@@ -53,6 +53,7 @@ void checkWrongPath(const RuleContext&, std::vector<Finding>&);
 void checkSuffixMismatch(const RuleContext&, std::vector<Finding>&);
 void checkNotBuilt(const RuleContext&, std::vector<Finding>&);
 void checkNeverAdmitted(const RuleContext&, std::vector<Finding>&);
+void checkSelectorLimit(const RuleContext&, std::vector<Finding>&);
 // scripts/new-rule.sh adds declarations above this line.
 
 const std::vector<RuleInfo>& ruleCatalogue();
