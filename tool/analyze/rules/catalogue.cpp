@@ -414,7 +414,8 @@ the module's sources.
        "FindCUDA's cuda_select_nvcc_arch_flags names archs with a one-digit major only: `12.0` in its list stops "
        "the configure with \"Unknown CUDA Architecture Name\", and its Common and Auto lists end at 8.6+PTX. "
        "The target runs only the PTX the list embeds, JIT-compiled when a kernel loads, or nothing. Adding the "
-       "arch to the list is no fix: build with CMAKE_CUDA_ARCHITECTURES or -gencode flags instead.",
+       "arch to the list is no fix: pass -gencode flags in CUDA_NVCC_FLAGS, or move to CMake's CUDA language "
+       "and CMAKE_CUDA_ARCHITECTURES.",
        Severity::Warning, checkSelectorLimit,
        R"(# CMakeLists.txt: check --target sm_120
 cmake_minimum_required(VERSION 3.18)
@@ -434,8 +435,9 @@ ends at `8.6+PTX`, `Auto` turns a detected 12.0 into `8.6+PTX`, and `All`
 holds SASS up to 8.0 with no PTX. A warning when the target gets the list's
 PTX (it runs, JIT-compiled at load, with no code tuned for it) or when the
 list is not known here; an error when the list has no PTX. `fix` never adds
-the arch to such a list: the build needs CMAKE_CUDA_ARCHITECTURES (CMake
-3.18 and later) or its own -gencode flags. Not reported in a file that finds
+the arch to such a list: the build needs -gencode flags in CUDA_NVCC_FLAGS,
+or CMake's CUDA language and CMAKE_CUDA_ARCHITECTURES (which FindCUDA's
+cuda_add_library does not read). Not reported in a file that finds
 Torch: PyTorch's CMake config brings its own copy of the selector, which
 takes two-digit majors and knows 12.0.
 )"},
