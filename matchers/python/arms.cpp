@@ -178,9 +178,13 @@ void collectPredicateCalls(TSNode cond, bool negated, const PyContext& ctx, std:
   } else if (is(cond, "not_operator")) {
     collectPredicateCalls(field(cond, "argument"), !negated, ctx, out);
   } else if (is(cond, "call")) {
-    // A helper that takes an argument decides on it, not on the device alone.
+    // A helper that takes a value (`is_supported(torch.float8)`, `arch_at_least(90)`)
+    // decides on it, not on the device alone; one handed a tensor or device
+    // (`is_sm90_or_newer(x)`, `(self.device)`) asks about that device. link/
+    // keeps the call only where the helper's body tests the capability.
     TSNode fn = field(cond, "function");
-    if (!namedChildren(field(cond, "arguments")).empty()) return;
+    for (TSNode arg : namedChildren(field(cond, "arguments")))
+      if (!is(arg, "identifier") && !is(arg, "attribute")) return;
     if (!is(fn, "identifier") && !is(fn, "attribute")) return;
     Arm a;
     a.comparison = cond;

@@ -30,3 +30,16 @@ def prefers_large_tiles():
     if torch.cuda.get_device_capability()[0] == 8:  # expect(all): missing-arch sm_120 warning
         return True
     return torch.cuda.get_device_capability()[0] >= 10
+
+
+def is_sm90_or_newer(x: torch.Tensor) -> bool:
+    # Asks about the device the tensor lives on.
+    if not x.is_cuda:
+        return False
+    major, _ = torch.cuda.get_device_capability(x.device)
+    return major >= 9
+
+
+def supports_dtype(dtype):
+    # Decides on the value it is handed, not on the device alone.
+    return dtype == torch.float8_e4m3fn

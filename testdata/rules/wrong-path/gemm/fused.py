@@ -3,7 +3,15 @@
 import torch
 
 from . import capability
-from .capability import fused_rope_supported, is_hopper, is_sm_at_least_90, is_sm_at_least_100, prefers_large_tiles
+from .capability import (
+    fused_rope_supported,
+    is_hopper,
+    is_sm90_or_newer,
+    is_sm_at_least_90,
+    is_sm_at_least_100,
+    prefers_large_tiles,
+    supports_dtype,
+)
 
 
 def mla_q_projection(x):
@@ -45,3 +53,16 @@ def warmup(x):
     if torch.cuda.is_available():  # expect-none: not a capability helper of this tree
         return grouped_gemm_sm100(x)
     return x
+
+
+def grouped_fp8(x):
+    # A helper handed the tensor asks about its device: the call is the decision.
+    if is_sm90_or_newer(x):  # expect: wrong-path sm_120 error  expect(sm110): wrong-path sm_110 error  expect(all): wrong-path sm_120 error
+        return grouped_gemm_wgmma(x)
+    return grouped_gemm_reference(x)
+
+
+def fp8_linear(x):
+    if supports_dtype(torch.float8_e4m3fn):  # expect-none: the helper decides on the value it is handed
+        return fp8_gemm_sm90a(x)
+    return reference_linear(x)
