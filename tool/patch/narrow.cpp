@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "knowledge/hardware.h"
+
 namespace archscan {
 namespace {
 
@@ -105,7 +107,24 @@ Rendered renderNarrowing(const LinkedSite& s, size_t idx, const PatchRule& r, co
     out.skip_reason = "cannot narrow `" + range->text + "` automatically";
     return out;
   }
-  auto bound = spelledLike(c->literal, t);
+  // Cut where the hardware the path needs ends, not only where t's family
+  // starts: `__CUDA_ARCH__ >= 900` around wgmma keeps 9.0 alone (`< 1000`),
+  // since no later arch has wgmma; `sm >= 100` around tcgen05 keeps 10.x and
+  // 11.0 (`< 120`). The first family above the range's low bound that lacks
+  // what t lacks, when that comes before t's own.
+  // Every arch from the cut up to t lacks it too, or the cut stays at t.
+  Arch cut{t.major, 0};
+  if (k && admits && range->low) {
+    for (const auto& a : k->archs.known) {
+      int sm = a.major * 10 + a.minor;
+      if (a.minor != 0 || sm <= *range->low || a.major >= t.major) continue;
+      if (!lacking(Arch{a.major, 0}, wrong.missing, *k).empty() && a.major < cut.major) cut = Arch{a.major, 0};
+    }
+    for (const auto& a : k->archs.known)
+      if (a.major >= cut.major && a.major < t.major && lacking(Arch{a.major, a.minor}, wrong.missing, *k).empty())
+        cut = Arch{t.major, 0};
+  }
+  auto bound = spelledLike(c->literal, cut);
   if (!bound) {
     out.skip_reason = "cannot spell " + t.name() + " as `" + c->literal + "` is spelled";
     return out;
@@ -150,6 +169,7 @@ Rendered renderNarrowing(const LinkedSite& s, size_t idx, const PatchRule& r, co
   e.add = t.name();
   e.like = r.like.name();
   e.value_source = "narrowed: " + t.name() + " has no " + wrong.missing.front();
+  if (cut.major != t.major) e.value_source += ", nor does any arch from " + cut.name() + " on";
   out.edits.push_back(std::move(e));
   return out;
 }
