@@ -249,6 +249,49 @@ std::set<std::string> cudaArchitectureVariables(const std::vector<Command>& comm
   return out;
 }
 
+// Variables whose value ends up only in an LLVM bitcode compile
+// (`set(FLAGS -c -emit-llvm ${COMMON})`, `set(COMMON --cuda-gpu-arch=${ARCH})`):
+// the arch there is the bitcode's target, and whoever links the bitcode
+// compiles it for their own GPU, so it is no list of kernels. A variable
+// that also flows into anything that builds code objects (CUDA_ARCHITECTURES,
+// nvcc flags, a target) is not one of them.
+std::set<std::string> bitcodeOnlyVariables(const std::vector<Command>& commands) {
+  std::map<std::string, std::set<std::string>> into;  // variable -> the set() targets its value flows into
+  std::set<std::string> bitcode;  // set() targets holding -emit-llvm
+  std::set<std::string> elsewhere;  // variables referenced by any other command
+  for (const auto& c : commands) {
+    bool set = (c.lower == "set" || c.lower == "list") && !c.args.empty();
+    std::string target = !set ? "" : c.lower == "set" ? c.args[0].value : c.args.size() > 1 ? c.args[1].value : "";
+    bool emits = false;
+    for (const auto& a : c.args) emits |= a.value == "-emit-llvm";
+    if (set && emits) bitcode.insert(target);
+    for (size_t i = set ? 1 : 0; i < c.args.size(); ++i) {
+      const Argument& a = c.args[i];
+      // A message, or a quoted line of prose (`echo "  GPU arch: ${ARCH}"`), only prints the value.
+      bool prints = c.lower == "message" ||
+                    (a.kind == cmake::ArgKind::Quoted && a.value.find(' ') != std::string::npos && a.value[0] != '-');
+      for (auto& name : referencedVariables(a.value)) {
+        if (set && !target.empty()) into[name].insert(target);
+        else if (!prints && !(c.lower == "add_custom_command" && emits)) elsewhere.insert(name);
+      }
+    }
+  }
+  // A variable is bitcode-only when every set() it flows into is, and it
+  // reaches one that holds -emit-llvm.
+  std::set<std::string> out = bitcode;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto& [name, targets] : into) {
+      if (out.count(name) || elsewhere.count(name)) continue;
+      bool all = !targets.empty();
+      for (const auto& t : targets) all &= out.count(t) > 0;
+      if (all) grew = out.insert(name).second || grew;
+    }
+  }
+  for (const auto& b : bitcode) out.erase(b);  // the flag lists themselves are no arch lists
+  return out;
+}
+
 struct VarSite {
   size_t index;
   bool ptx = false;
@@ -438,6 +481,14 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
   for (auto& s : f.sites)
     if (!s.patchable && s.unpatchable_reason.empty())
       s.unpatchable_reason = "the list has escaped characters; patch it by hand";
+  // An arch that only targets an LLVM bitcode library.
+  const std::set<std::string> bitcodeOnly = bitcodeOnlyVariables(lx.commands);
+  for (auto& s : f.sites)
+    if (s.kind == SiteKind::Set && bitcodeOnly.count(s.binding)) {
+      s.evidence.name = false;
+      s.evidence.reasons.push_back(
+          "the arch of an LLVM bitcode compile (-emit-llvm): who links it compiles for their own");
+    }
   if (indexingOnly(source))
     for (auto& s : f.sites) {
       s.evidence.name = false;
