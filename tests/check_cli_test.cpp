@@ -32,6 +32,27 @@ class CheckCli : public ::testing::Test {
   fs::path dir;
 };
 
+// A wrong path names where the target belongs when an arm of the same
+// decision serves archs with its resources: sm_120 has sm_86's and sm_89's
+// 1536 threads per SM, and gets the Hopper tiles through `arch >= 90`.
+TEST_F(CheckCli, WrongPathNamesTheArmWithTheTargetsResources) {
+  spit(dir / "w/tiles.py",
+       "import torch\n\n\ndef tile_config(head_dim):\n"
+       "    major, minor = torch.cuda.get_device_capability()\n"
+       "    arch = major * 10 + minor\n"
+       "    if arch >= 90:\n        return tile_size_fwd_sm90(head_dim)\n"
+       "    elif arch == 86 or arch == 89:\n        return tile_size_fwd_sm86(head_dim)\n"
+       "    return tile_size_fwd_sm80(head_dim)\n");
+  ProcessResult r = run({"check", "--target", "sm_120", "--no-cache", "w"});
+  EXPECT_NE(r.out.find("tiles.py:7: error[wrong-path] sm_120"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("The arm for sm_86, sm_89 serves archs with sm_120's 1536 resident threads per SM"),
+            std::string::npos)
+      << r.out;
+  // Nothing records sm_110's threads per SM: unknown names no arm.
+  r = run({"check", "--target", "sm_110", "--no-cache", "w"});
+  EXPECT_EQ(r.out.find("The arm for"), std::string::npos) << r.out;
+}
+
 TEST_F(CheckCli, ExitCodesFollowFailOn) {
   EXPECT_EQ(run({"check", "--target", "sm_120", "t"}).exit_code, 0);  // a warning, default --fail-on error
   EXPECT_EQ(run({"check", "--target", "sm_120", "--fail-on", "warning", "t"}).exit_code, 1);

@@ -90,30 +90,34 @@ std::vector<const Fact*> factsNamedBy(const std::string& name) {
 
 }  // namespace
 
-std::optional<std::string> wrongFallback(const Site& s, const Arch& target, const ArchTable& archs) {
+std::optional<ResourceTwin> resourceTwin(const Site& s, const Arch& target, const ArchTable& archs) {
   const KnownArch* t = archs.find(target.major, target.minor);
+  if (!t || target.major_only) return std::nullopt;
   std::set<int> arms;
   for (const auto& e : s.entries) arms.insert(e.arm);
   for (const auto& r : s.ranges) arms.insert(r.arm);
-  if (t && !target.major_only) {
-    for (int arm : arms) {
-      std::vector<Arch> group = archsOfArm(s, arm, archs);
-      if (group.size() < 2) continue;
-      for (const Fact* fp : factsNamedBy(s.name)) {
-        const Fact& f = *fp;
-        int want = t->facts.*(f.field);
-        if (want == 0) continue;
-        bool shared = true;
-        for (const Arch& a : group) {
-          const KnownArch* k = archs.find(a.major, a.minor);
-          shared &= k && k->facts.*(f.field) == want;
-        }
-        if (shared)
-          return target.name() + " has the " + std::to_string(want) + f.unit + " " + f.what + " of " + names(group) +
-                 ", which that arm handles; it takes another path";
+  for (int arm : arms) {
+    std::vector<Arch> group = archsOfArm(s, arm, archs);
+    if (group.size() < 2) continue;
+    for (const Fact* fp : factsNamedBy(s.name)) {
+      const Fact& f = *fp;
+      int want = t->facts.*(f.field);
+      if (want == 0) continue;
+      bool shared = true;
+      for (const Arch& a : group) {
+        const KnownArch* k = archs.find(a.major, a.minor);
+        shared &= k && k->facts.*(f.field) == want;
       }
+      if (shared) return ResourceTwin{arm, names(group), std::to_string(want) + f.unit + " " + f.what};
     }
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> wrongFallback(const Site& s, const Arch& target, const ArchTable& archs) {
+  if (auto twin = resourceTwin(s, target, archs))
+    return target.name() + " has the " + twin->fact + " of " + twin->archs +
+           ", which that arm handles; it takes another path";
   std::string mate = familyMate(s, target);
   if (!mate.empty()) return mate;
   return std::nullopt;

@@ -16,6 +16,16 @@ namespace archscan {
 // site handles another arch of the target's own major. nullopt: no reason.
 std::optional<std::string> wrongFallback(const Site& s, const Arch& target, const ArchTable& archs);
 
+// The arm of a site that groups archs by a hardware fact the target shares
+// (`arch == 86 || arch == 89`: 1536 threads per SM, as on sm_120): where the
+// target's resources say it belongs. nullopt: no arm does.
+struct ResourceTwin {
+  int arm = 0;
+  std::string archs;  // "sm_86, sm_87, sm_89"
+  std::string fact;  // "1536 resident threads per SM"
+};
+std::optional<ResourceTwin> resourceTwin(const Site& s, const Arch& target, const ArchTable& archs);
+
 // A deliberate hardware gate: a check or membership list whose crash says a
 // feature is only for, requires, or is for certain archs ("FP8 is only
 // supported on SM100"), or a check that ties the arch to a feature (`fp4 &&

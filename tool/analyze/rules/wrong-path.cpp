@@ -13,6 +13,7 @@
 
 #include "analyze/code_objects.h"
 #include "analyze/coverage.h"
+#include "analyze/effect.h"
 #include "analyze/paths.h"
 #include "analyze/rules/rules.h"
 
@@ -128,6 +129,10 @@ void checkWrongPath(const RuleContext& ctx, std::vector<Finding>& out) {
       Severity sev = runsAny(*wrong->need, wrong->missing) ? Severity::Error : Severity::Warning;
       std::string what = t.name() + " " + where + " needs " + describeNeed(*wrong->need, wrong->missing) + "; " +
                          t.name() + " has no " + lacks;
+      // Where it belongs instead, when an arm of the same decision serves
+      // archs with its resources (FlashAttention's sm86/sm89 tiles).
+      if (auto twin = resourceTwin(s, t, ctx.k.archs); twin && twin->arm != wrong->taken.arm)
+        what += ". The arm for " + twin->archs + " serves archs with " + t.name() + "'s " + twin->fact;
       if (auto latent = notCompiledFor(ctx.program, ls, t)) {
         // Nothing breaks until the build changes: a note for the bring-up
         // that will add the arch (--all), not a finding on today's build.
