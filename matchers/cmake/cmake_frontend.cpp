@@ -277,16 +277,22 @@ std::set<std::string> bitcodeOnlyVariables(const std::vector<Command>& commands)
     }
   }
   // A variable is bitcode-only when every set() it flows into is, and it
-  // reaches one that holds -emit-llvm.
+  // reaches one that holds -emit-llvm: walked back from those lists, each
+  // variable once, counting down the targets of each that are not yet known
+  // to be bitcode-only (linear in the flows, whatever the file's size).
+  std::map<std::string, std::vector<std::string>> from;  // target -> the variables flowing into it
+  std::map<std::string, size_t> left;
+  for (const auto& [name, targets] : into) {
+    left[name] = targets.size();
+    for (const auto& t : targets) from[t].push_back(name);
+  }
   std::set<std::string> out = bitcode;
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (const auto& [name, targets] : into) {
-      if (out.count(name) || elsewhere.count(name)) continue;
-      bool all = !targets.empty();
-      for (const auto& t : targets) all &= out.count(t) > 0;
-      if (all) grew = out.insert(name).second || grew;
-    }
+  std::vector<std::string> work(bitcode.begin(), bitcode.end());
+  while (!work.empty()) {
+    std::string t = std::move(work.back());
+    work.pop_back();
+    for (const auto& name : from[t])
+      if (--left[name] == 0 && !elsewhere.count(name) && out.insert(name).second) work.push_back(name);
   }
   for (const auto& b : bitcode) out.erase(b);  // the flag lists themselves are no arch lists
   return out;
