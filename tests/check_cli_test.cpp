@@ -53,6 +53,21 @@ TEST_F(CheckCli, WrongPathNamesTheArmWithTheTargetsResources) {
   EXPECT_EQ(r.out.find("The arm for"), std::string::npos) << r.out;
 }
 
+// A chain of bounded arms that sm_120 passes over quotes the arm nearest
+// below it, the one to widen, not the first one written.
+TEST_F(CheckCli, BoundedRangeQuotesTheArmNearestBelowTheTarget) {
+  spit(dir / "b/dispatch.py",
+       "import torch\n\n\ndef gemm(x):\n"
+       "    major, minor = torch.cuda.get_device_capability()\n"
+       "    sm = major * 10 + minor\n"
+       "    if 70 <= sm < 75:\n        return gemm_volta(x)\n"
+       "    elif 75 <= sm < 80:\n        return gemm_turing(x)\n"
+       "    elif 80 <= sm < 90:\n        return gemm_ampere(x)\n"
+       "    raise RuntimeError('unsupported arch')\n");
+  ProcessResult r = run({"check", "--target", "sm_120", "--no-cache", "b"});
+  EXPECT_NE(r.out.find("error[bounded-range] sm_120: `80 <= sm < 90` stops below sm_90"), std::string::npos) << r.out;
+}
+
 TEST_F(CheckCli, ExitCodesFollowFailOn) {
   EXPECT_EQ(run({"check", "--target", "sm_120", "t"}).exit_code, 0);  // a warning, default --fail-on error
   EXPECT_EQ(run({"check", "--target", "sm_120", "--fail-on", "warning", "t"}).exit_code, 1);

@@ -1,4 +1,6 @@
 // bounded-range: a range that sends the target down a crashing or wrong path.
+#include <algorithm>
+
 #include "analyze/coverage.h"
 #include "analyze/paths.h"
 #include "analyze/rules/outcome.h"
@@ -43,7 +45,15 @@ void checkBoundedRange(const RuleContext& ctx, std::vector<Finding>& out) {
       // after `> 90 && < 100`) takes the target, it misses no range, and
       // what that arm runs is wrong-path's question, not this rule's.
       bool taken = takenPath(s, t).arm != kFallbackArm;
-      for (const auto& r : s.ranges) {
+      // The arm nearest below the target first (`>= 80 && < 90` before
+      // `>= 70 && < 75`): that is the range to widen, and the one quoted.
+      std::vector<const ArchRange*> order;
+      for (const auto& r : s.ranges) order.push_back(&r);
+      std::stable_sort(order.begin(), order.end(), [](const ArchRange* a, const ArchRange* b) {
+        return a->high && (!b->high || *a->high > *b->high);
+      });
+      for (const ArchRange* rp : order) {
+        const ArchRange& r = *rp;
         // Excluded by an upper bound that starts the newest family an exact arm handles.
         if (r.low && r.high && t.smInt() >= *r.high && !taken) {
           bool newestFamily = false;
