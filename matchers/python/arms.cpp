@@ -154,8 +154,38 @@ std::optional<Arm> armOf(TSNode cmp, const PyContext& ctx) {
   return arm;
 }
 
+// `sm >= 70 and sm < 75`: one bounded range on one subject, as `70 <= sm <
+// 75` is; read apart, each half would seem to admit every arch on its side.
+std::optional<Arm> boundedPair(TSNode cond, const PyContext& ctx, std::vector<TSNode>& seen) {
+  if (ctx.idx.text(field(cond, "operator")) != "and") return std::nullopt;
+  TSNode l = unparen(field(cond, "left")), r = unparen(field(cond, "right"));
+  if (!is(l, "comparison_operator") || !is(r, "comparison_operator")) return std::nullopt;
+  auto a = armOf(l, ctx), b = armOf(r, ctx);
+  if (!a || !b || a->op != ArmOp::Range || b->op != ArmOp::Range || a->negated || b->negated) return std::nullopt;
+  if (!a->range.lexical.empty() || !b->range.lexical.empty() || ctx.idx.text(a->subject) != ctx.idx.text(b->subject))
+    return std::nullopt;
+  const ArchRange& lo = a->range.low && !a->range.high ? a->range : b->range;
+  const ArchRange& hi = &lo == &a->range ? b->range : a->range;
+  if (!lo.low || lo.high || !hi.high || hi.low) return std::nullopt;
+  Arm m = *a;
+  m.range.low = lo.low;
+  m.range.high = hi.high;
+  m.range.text = ctx.idx.text(cond);
+  m.range.item = rangeOf(cond);
+  m.range.line = lineOf(cond);
+  seen.push_back(l);
+  seen.push_back(r);
+  return m;
+}
+
 void collectArms(TSNode cond, bool negated, const PyContext& ctx, std::vector<Arm>& out, std::vector<TSNode>& seen) {
   cond = unparen(cond);
+  if (is(cond, "boolean_operator") && !negated) {
+    if (auto pair = boundedPair(cond, ctx, seen)) {
+      out.push_back(*pair);
+      return;
+    }
+  }
   if (is(cond, "boolean_operator")) {
     collectArms(field(cond, "left"), negated, ctx, out, seen);
     collectArms(field(cond, "right"), negated, ctx, out, seen);

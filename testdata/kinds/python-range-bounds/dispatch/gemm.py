@@ -16,6 +16,16 @@ def select_gemm_runner() -> str:
         raise RuntimeError(f"no GEMM runner for sm_{sm}")
 
 
+def select_quant_kernel() -> str:
+    # Bounds written as two comparisons joined by `and` are one range each.
+    sm = get_sm_version()
+    if sm >= 75 and sm < 80:  # expect: bounded-range sm_120 error  expect(sm121): bounded-range sm_121 error
+        return "turing_int8"
+    elif sm >= 80 and sm < 90:
+        return "ampere_int8"
+    raise RuntimeError(f"no int8 kernel for sm_{sm}")
+
+
 def select_attention(sm: int) -> str:
     # An open range of another family catches sm_121 while sm_120 has an exact arm.
     if sm == 120:  # expect(sm121): wrong-path sm_121 warning
@@ -42,4 +52,4 @@ def ampere_tuning(sm: int) -> int:
 
 def run():
     sm = get_sm_version()
-    return select_attention(sm), legacy_config(sm), ampere_tuning(sm)
+    return select_attention(sm), legacy_config(sm), ampere_tuning(sm), select_quant_kernel()
