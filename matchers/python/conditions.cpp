@@ -189,6 +189,33 @@ std::optional<PathNeed> calleeNeed(std::string_view text, TSNode at, int arm, co
   return std::nullopt;
 }
 
+// `if cc >= 90: return "90"`: an open range that returns the label of the
+// arch it starts at translates the capability into that arch's name (a
+// target string, a kernel-family key). Every newer arch it admits is handled
+// as that arch from there on, so the path needs what that arch's own code
+// uses (sm_90: wgmma). Only the range's own lower bound counts: `>= 80:
+// return "ampere"` names no arch, and `>= 90: return "80"` is a deliberate
+// older family.
+std::optional<PathNeed> labelNeed(const Site& s, TSNode body, int arm, const PyContext& ctx) {
+  auto stmts = namedChildren(body);
+  if (stmts.size() != 1 || !is(stmts[0], "return_statement")) return std::nullopt;
+  TSNode value = ts_node_named_child(stmts[0], 0);
+  if (ts_node_is_null(value) || !(is(value, "string") || is(value, "integer"))) return std::nullopt;
+  auto key = classify(value, ctx.idx, ctx.k, false);
+  if (!key || key->arch.major_only) return std::nullopt;
+  bool ownStart = false;
+  for (const auto& r : s.ranges)
+    ownStart |= r.arm == arm && r.low && !r.high && *r.low == key->arch.major * 10 + key->arch.minor;
+  if (!ownStart) return std::nullopt;
+  const KnownArch* known = ctx.k.archs.find(key->arch.major, key->arch.minor);
+  if (!known || known->isa.signature.empty()) return std::nullopt;
+  PathNeed need;
+  need.arm = arm;
+  std::string why = "`" + ctx.idx.text(stmts[0]) + "`: handled as " + key->arch.base().name() + " from here";
+  for (const auto& f : known->isa.signature) need.needs.push_back(NeedEvidence{f, why, lineOf(stmts[0]), false});
+  return need;
+}
+
 // What the body of arm `arm` needs from the hardware, when its code says. A
 // body that raises refuses rather than runs, one that only turns something
 // off runs nothing, and one that tests the subject again decides for itself:
@@ -200,6 +227,7 @@ void addNeed(Site& s, TSNode body, int arm, const std::string& subjectText, cons
   if (mentionsSubject(text, subjectText)) return;
   auto need = pathNeedIn(text, lineOf(body), arm, ctx.k, "#");
   if (!need) need = calleeNeed(text, body, arm, ctx);
+  if (!need) need = labelNeed(s, body, arm, ctx);
   if (need) s.needs.push_back(std::move(*need));
 }
 
