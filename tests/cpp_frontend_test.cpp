@@ -371,4 +371,17 @@ TEST(CppFrontend, LoopOverArchStructsThenThrowIsACrashingLookup) {
 }
 
 }  // namespace
+// Clang is the costly reader: a file reaches it only by an arch word as code
+// writes one. `InHierarchy` (a vendored gmock test) is none; `arch` in a
+// declaration that compares it, and __CUDA_ARCH__, are.
+TEST(CppFrontend, OnlyAnArchWordAsCodeWritesOneSendsAFileToClang) {
+  CppFrontend fe(test::knowledge(), CppSettings{"/nonexistent", ""});
+  // Numbers an arch table could hold, in a braced list: Clang would be
+  // asked only because of the arch word.
+  EXPECT_FALSE(fe.worthParsing("struct ManyDerivedInHierarchy {};\nconst int kSizes[] = {80, 90, 100};\n"));
+  EXPECT_TRUE(fe.worthParsing("struct Arch {};\nconst int kSizes[] = {80, 90, 100};\n"));
+  EXPECT_TRUE(fe.worthParsing("int pick(int arch) { return arch >= 90 ? 1 : 0; }\n"));
+  EXPECT_TRUE(fe.worthParsing("#if __CUDA_ARCH__ >= 900\nint x;\n#endif\n"));
+}
+
 }  // namespace archscan
