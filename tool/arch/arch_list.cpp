@@ -42,8 +42,22 @@ bool cmakeListSyntax(std::string_view text, const std::vector<ListItem>& items) 
 
 namespace {
 
+// Fermi and Kepler (2.0, 2.1, 3.0, 3.2, 3.5, 3.7), spelled as a list item
+// (`35`, `3.5`, `sm_35`, `compute_37`, `3.5+PTX`): retired archs the
+// knowledge has no entry for. Long-lived build lists still begin with them
+// (`35 50 52 60 61 70 75 80 86`), and the list is no less a list for it.
+bool retiredArchItem(std::string_view item) {
+  for (std::string_view sfx : {"-real", "-virtual", "+PTX", "+ptx"})
+    if (item.size() > sfx.size() && item.substr(item.size() - sfx.size()) == sfx) item.remove_suffix(sfx.size());
+  for (std::string_view pre : {"sm_", "compute_"})
+    if (item.substr(0, pre.size()) == pre) item.remove_prefix(pre.size());
+  for (std::string_view old : {"20", "21", "30", "32", "35", "37", "2.0", "2.1", "3.0", "3.2", "3.5", "3.7"})
+    if (item == old) return true;
+  return false;
+}
+
 // Each item of the list, in order, to `each`; false at the first item that
-// is not an arch (items holding `${` or `$<` are skipped), and when an
+// is not an arch (items holding `${` or `$<`, and retired archs, are skipped), and when an
 // unknown arch is no family mate of known ones. 0 items is false too.
 template <class Each>
 bool scanArchList(std::string_view text, const ArchTable& t, Each each) {
@@ -57,6 +71,7 @@ bool scanArchList(std::string_view text, const ArchTable& t, Each each) {
     if (i == start) break;
     std::string_view item = text.substr(start, i - start);
     if (item.find("${") != std::string_view::npos || item.find("$<") != std::string_view::npos) continue;
+    if (retiredArchItem(item)) continue;  // no entry of its own; the rest still counts
     bool ptx = false;
     auto c = classifyListItem(item, t, &ptx);
     if (!c) return false;
