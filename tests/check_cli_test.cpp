@@ -68,6 +68,31 @@ TEST_F(CheckCli, BoundedRangeQuotesTheArmNearestBelowTheTarget) {
   EXPECT_NE(r.out.find("error[bounded-range] sm_120: `80 <= sm < 90` stops below sm_90"), std::string::npos) << r.out;
 }
 
+// A table read only in a method, after the constructor read another table
+// with the same capability (a KeyError for archs it lacks), is reached only
+// by what the constructor's table lists: the constructor's table is the
+// finding. Once that table has the arch, the method's table is.
+TEST_F(CheckCli, ATableBehindAConstructorsCrashingReadIsReachedOnlyByItsArchs) {
+  auto write = [&](const std::string& first) {
+    spit(dir / "c/comm.py", "import torch\n\nMAX_SIZES = {" + first +
+                                "}\n\n\nclass Communicator:\n"
+                                "    _MULTIMEM = {9: [4, 8], 10: [8]}\n\n"
+                                "    def __init__(self):\n"
+                                "        self.cap = torch.cuda.get_device_capability()[0]\n"
+                                "        self.max_size = MAX_SIZES[self.cap]\n\n"
+                                "    def use_multimem(self, n):\n"
+                                "        return n in self._MULTIMEM[self.cap]\n");
+  };
+  write("9: 64, 10: 64");
+  ProcessResult r = run({"check", "--target", "sm_120", "--no-cache", "c"});
+  EXPECT_NE(r.out.find("comm.py:3: error[missing-arch] sm_120: MAX_SIZES"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("_MULTIMEM (mapping"), std::string::npos) << r.out;
+  write("9: 64, 10: 64, 12: 32");
+  r = run({"check", "--target", "sm_120", "--no-cache", "c"});
+  EXPECT_EQ(r.out.find("comm.py:3: error"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("comm.py:7: error[missing-arch] sm_120: Communicator._MULTIMEM"), std::string::npos) << r.out;
+}
+
 TEST_F(CheckCli, ExitCodesFollowFailOn) {
   EXPECT_EQ(run({"check", "--target", "sm_120", "t"}).exit_code, 0);  // a warning, default --fail-on error
   EXPECT_EQ(run({"check", "--target", "sm_120", "--fail-on", "warning", "t"}).exit_code, 1);

@@ -123,6 +123,16 @@ std::optional<std::string> wrongFallback(const Site& s, const Arch& target, cons
   return std::nullopt;
 }
 
+std::string guardBeforeEveryRead(const LinkedSite& ls, const Arch& target) {
+  if (ls.lookups.empty()) return "";
+  for (const auto& read : ls.lookups) {
+    if (read.reached_only_by.empty()) return "";
+    for (const Arch& allowed : read.reached_only_by)
+      if (covers(allowed, target)) return "";
+  }
+  return ls.lookups.front().guard;
+}
+
 std::string familyMate(const Site& s, const Arch& target) {
   for (const auto& e : s.entries)
     if (!e.arch.major_only && e.arch.major == target.major && !covers(e.arch, target))

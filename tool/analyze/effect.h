@@ -37,6 +37,12 @@ std::optional<std::string> gateReason(const LinkedSite& ls);
 // target lacks beside; "" when the site has none.
 std::string familyMate(const Site& s, const Arch& target);
 
+// The guard every read of the table sits behind (`TABLE[cap]` in a class's
+// constructor, which raises first; an earlier `if cap not in ...: return`),
+// when none of them lets `target` through: it never reads the table, and the
+// guard is where it is refused. "" when some read is open to it.
+std::string guardBeforeEveryRead(const LinkedSite& ls, const Arch& target);
+
 // A message or name cut to one line of at most `max` characters.
 std::string oneLine(const std::string& text, size_t max = 100);
 

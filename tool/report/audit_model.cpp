@@ -314,6 +314,8 @@ CellState stateOf(const Finding& f, const LinkedSite& ls, const Arch& t) {
 std::string whyNotReported(const LinkedSite& ls, const Arch& t, const AnalyzeOptions& o) {
   const Site& s = ls.site;
   if (unreachable(s, t)) return "an earlier check (" + s.dominated_by + ") stops " + t.name() + " and is reported";
+  if (std::string g = guardBeforeEveryRead(ls, t); !g.empty())
+    return "every read sits behind " + g + ", which stops " + t.name() + " first";
   if (s.skips) return "a test that skips " + t.name() + ": the right outcome";
   if (namedForItsArchs(s)) return "a per-arch variant, named for the archs it lists";
   if (archSpecific(s, ls.on_missing) && !o.all) return "a single-arch site whose other path does not crash (--all)";

@@ -46,6 +46,7 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
     if (gateReason(ls)) continue;  // gated reports it
     for (const Arch& t : ctx.opts.targets) {
       if (coverage(s, t) != Coverage::Missing || unreachable(s, t)) continue;  // the check before it reports t
+      if (!guardBeforeEveryRead(ls, t).empty()) continue;  // so does the guard every read sits behind
       if (hardwareGate(s, t, ctx.k)) continue;  // every path needs what t lacks: gated reports it
       if (callersGate(ctx.program, i, t, ctx.k)) continue;  // so does every caller's: gated reports it
       if (wrongPath(s, ls.file, t, ctx.k)) continue;  // t falls into a path it cannot run: wrong-path reports it
