@@ -384,4 +384,12 @@ TEST(CppFrontend, OnlyAnArchWordAsCodeWritesOneSendsAFileToClang) {
   EXPECT_TRUE(fe.worthParsing("#if __CUDA_ARCH__ >= 900\nint x;\n#endif\n"));
 }
 
+// An embedded cubin is bytes, not archs: hex numbers never make an arch
+// list, so a kernel file named for sm90 that holds only its cubin skips Clang.
+TEST(CppFrontend, HexBytesAreNoArchNumbers) {
+  CppFrontend fe(test::knowledge(), CppSettings{"/nonexistent", ""});
+  EXPECT_FALSE(fe.worthParsing("unsigned char fmha_sm90_cubin[] = {0x7f, 0x45, 0x5a, 0x50, 0x64, 0x78};\n"));
+  EXPECT_TRUE(fe.worthParsing("unsigned char fmha_sm90_cubin[] = {90, 80, 100};\n"));
+}
+
 }  // namespace archscan

@@ -237,8 +237,15 @@ class Reader {
     return it->second;
   }
 
+  // Archs are written in decimal. Hex and binary numbers are bytes, masks
+  // and encodings: an embedded cubin (`{0x7f, 0x45, ..., 0x5a, ...}`, 2.6 MB
+  // in a TensorRT plugin) holds every "arch number" and is no list of archs.
   std::optional<long long> archNumber(const Token& tok) const {
-    auto v = integerValue(spell(text_, tok));
+    std::string_view spelled = spell(text_, tok);
+    if (spelled.size() > 1 && spelled[0] == '0' &&
+        (spelled[1] == 'x' || spelled[1] == 'X' || spelled[1] == 'b' || spelled[1] == 'B'))
+      return std::nullopt;
+    auto v = integerValue(spelled);
     if (!v || !classifyInt(*v, k_)) return std::nullopt;
     return v;
   }
