@@ -298,6 +298,60 @@ std::set<std::string> bitcodeOnlyVariables(const std::vector<Command>& commands)
   return out;
 }
 
+// Variables whose list also takes items from other variables
+// (`list(APPEND ARCHS "sm${SM}")` in a loop over a computed list, then
+// `list(APPEND ARCHS "sm89")`): what they hold is not known here, only the
+// literal part, so no arch can be said to be missing from them. A set()
+// replaces the list, so the value is read in stretches from one set() to the
+// next: a list is unknown when every stretch that holds a literal arch item
+// also takes items from another variable. A list's own name (`set(A ${A}
+// 120)`) is its accumulated value, not another source.
+std::map<std::string, std::string> variableSources(const std::vector<Command>& commands, const ArchTable& archs) {
+  struct Stretch {
+    bool literal = false;
+    std::string from;  // the first other variable it takes items from
+  };
+  std::map<std::string, std::vector<Stretch>> stretches;
+  for (const auto& c : commands) {
+    std::string var;
+    size_t from = 0;
+    bool replaces = false;
+    if (c.lower == "set" && !c.args.empty()) var = c.args[0].value, from = 1, replaces = true;
+    else if (c.lower == "unset" && !c.args.empty()) var = c.args[0].value, from = c.args.size(), replaces = true;
+    else if (c.lower == "list" && c.args.size() >= 3 &&
+             (c.args[0].value == "APPEND" || c.args[0].value == "PREPEND" || c.args[0].value == "INSERT"))
+      var = c.args[1].value, from = c.args[0].value == "INSERT" ? 3 : 2;
+    if (var.empty()) continue;
+    auto& list = stretches[var];
+    if (replaces || list.empty()) list.emplace_back();
+    Stretch& now = list.back();
+    for (size_t i = from; i < c.args.size(); ++i) {
+      const Argument& a = c.args[i];
+      if (a.kind == cmake::ArgKind::Unquoted && (a.value == "CACHE" || a.value == "PARENT_SCOPE" || a.value == "FORCE"))
+        break;
+      for (const auto& name : referencedVariables(a.value))
+        if (name != var && now.from.empty()) now.from = name;
+      now.literal |= archListSize(a.value, archs) > 0;
+    }
+  }
+  std::map<std::string, std::string> out;  // list -> a variable it takes items from
+  for (const auto& [var, list] : stretches) {
+    std::string from;
+    bool unknown = false;
+    for (const auto& st : list) {
+      if (!st.literal) continue;
+      if (st.from.empty()) {
+        unknown = false;
+        break;
+      }
+      unknown = true;
+      from = st.from;
+    }
+    if (unknown) out.emplace(var, from);
+  }
+  return out;
+}
+
 struct VarSite {
   size_t index;
   bool ptx = false;
@@ -483,6 +537,14 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
     }
   }
   for (auto& [key, vs] : vars) finish(f.sites[vs.index], vs.ptx);
+  const auto sources = variableSources(lx.commands, k.archs);
+  for (auto& [key, vs] : vars) {
+    Site& s = f.sites[vs.index];
+    auto from = sources.find(s.binding);
+    if (from == sources.end() || s.polarity != Polarity::Allow) continue;
+    s.on_missing = OnMissing::Unknown;
+    s.on_missing_reason = "the list also takes items from ${" + from->second + "}, not known here";
+  }
   f.build_units = cmake::buildUnits(lx.commands, &f.subdirectories);
   for (auto& s : f.sites)
     if (!s.patchable && s.unpatchable_reason.empty())
