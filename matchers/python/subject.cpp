@@ -5,7 +5,7 @@
 
 namespace archscan::py {
 namespace {
-constexpr int kMaxDepth = 6;
+constexpr int kMaxDepth = 8;
 }
 
 void merge(Evidence& into, const Evidence& from) {
