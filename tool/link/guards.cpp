@@ -45,8 +45,10 @@ void markConstructedOnlyFor(Program& p) {
       if (!read.reached_only_by.empty() || read.subject.binding.empty()) continue;
       for (const auto& c : ctors) {
         const std::string& fn = read.scope_function;
+        // A method of that class itself: a nested class's methods have their own constructor.
         if (c.read->file != read.file || c.read->subject.binding != read.subject.binding ||
-            fn.compare(0, c.cls.size() + 1, c.cls + ".") != 0 || fn == c.read->scope_function)
+            fn.compare(0, c.cls.size() + 1, c.cls + ".") != 0 || fn.find('.', c.cls.size() + 1) != std::string::npos ||
+            fn == c.read->scope_function)
           continue;
         for (const auto& e : c.table->site.entries) read.reached_only_by.push_back(e.arch);
         read.guard = c.table->site.name + "[...] in " + c.cls + ".__init__ (" + c.read->file + ":" +
