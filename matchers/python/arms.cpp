@@ -154,35 +154,61 @@ std::optional<Arm> armOf(TSNode cmp, const PyContext& ctx) {
   return arm;
 }
 
-// `sm >= 70 and sm < 75`: one bounded range on one subject, as `70 <= sm <
-// 75` is; read apart, each half would seem to admit every arch on its side.
-std::optional<Arm> boundedPair(TSNode cond, const PyContext& ctx, std::vector<TSNode>& seen) {
-  if (ctx.idx.text(field(cond, "operator")) != "and") return std::nullopt;
-  TSNode l = unparen(field(cond, "left")), r = unparen(field(cond, "right"));
-  if (!is(l, "comparison_operator") || !is(r, "comparison_operator")) return std::nullopt;
-  auto a = armOf(l, ctx), b = armOf(r, ctx);
-  if (!a || !b || a->op != ArmOp::Range || b->op != ArmOp::Range || a->negated || b->negated) return std::nullopt;
-  if (!a->range.lexical.empty() || !b->range.lexical.empty() || ctx.idx.text(a->subject) != ctx.idx.text(b->subject))
-    return std::nullopt;
-  const ArchRange& lo = a->range.low && !a->range.high ? a->range : b->range;
-  const ArchRange& hi = &lo == &a->range ? b->range : a->range;
-  if (!lo.low || lo.high || !hi.high || hi.low) return std::nullopt;
-  Arm m = *a;
-  m.range.low = lo.low;
-  m.range.high = hi.high;
+void intersect(std::optional<ArchRange>& into, const ArchRange& r) {
+  if (!into) {
+    into = r;
+    return;
+  }
+  if (r.low && (!into->low || *r.low > *into->low)) into->low = r.low;
+  if (r.high && (!into->high || *r.high < *into->high)) into->high = r.high;
+  into->text += "; " + r.text;
+}
+
+namespace {
+
+// The leaves of an `and` tree, left to right; false when one is no comparison.
+bool conjuncts(TSNode cond, const PyContext& ctx, std::vector<TSNode>& out) {
+  cond = unparen(cond);
+  if (is(cond, "boolean_operator") && ctx.idx.text(field(cond, "operator")) == "and")
+    return conjuncts(field(cond, "left"), ctx, out) && conjuncts(field(cond, "right"), ctx, out);
+  if (!is(cond, "comparison_operator")) return false;
+  out.push_back(cond);
+  return true;
+}
+
+// `sm >= 70 and sm < 75` (and any longer `and` of bounds on one subject):
+// one bounded range, as `70 <= sm < 75` is. Read apart, each lower bound
+// would seem to admit every arch above it.
+std::optional<Arm> boundedConjunction(TSNode cond, const PyContext& ctx, std::vector<TSNode>& seen) {
+  std::vector<TSNode> leaves;
+  if (!conjuncts(cond, ctx, leaves) || leaves.size() < 2) return std::nullopt;
+  std::optional<Arm> first;
+  std::optional<ArchRange> range;
+  for (TSNode leaf : leaves) {
+    auto a = armOf(leaf, ctx);
+    if (!a || a->op != ArmOp::Range || a->negated || !a->range.lexical.empty()) return std::nullopt;
+    if (first && ctx.idx.text(a->subject) != ctx.idx.text(first->subject)) return std::nullopt;
+    if (!first) first = a;
+    intersect(range, a->range);
+  }
+  if (!range->low || !range->high || *range->low >= *range->high) return std::nullopt;
+  Arm m = *first;
+  m.range.low = range->low;
+  m.range.high = range->high;
   m.range.text = ctx.idx.text(cond);
   m.range.item = rangeOf(cond);
   m.range.line = lineOf(cond);
-  seen.push_back(l);
-  seen.push_back(r);
+  seen.insert(seen.end(), leaves.begin(), leaves.end());
   return m;
 }
+
+}  // namespace
 
 void collectArms(TSNode cond, bool negated, const PyContext& ctx, std::vector<Arm>& out, std::vector<TSNode>& seen) {
   cond = unparen(cond);
   if (is(cond, "boolean_operator") && !negated) {
-    if (auto pair = boundedPair(cond, ctx, seen)) {
-      out.push_back(*pair);
+    if (auto bounded = boundedConjunction(cond, ctx, seen)) {
+      out.push_back(*bounded);
       return;
     }
   }

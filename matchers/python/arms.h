@@ -24,6 +24,9 @@ struct Arm {
 };
 
 std::optional<Arm> armOf(TSNode cmp, const PyContext& ctx);
+// Narrows `into` to `r` as well (`and`): the higher low bound, the lower high
+// one; `into` empty takes `r`.
+void intersect(std::optional<ArchRange>& into, const ArchRange& r);
 // Arms of a condition; `seen` collects every comparison visited.
 void collectArms(TSNode cond, bool negated, const PyContext& ctx, std::vector<Arm>& out, std::vector<TSNode>& seen);
 

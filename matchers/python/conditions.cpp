@@ -522,16 +522,6 @@ void extractLoneComparisons(PyContext& ctx, const std::vector<Capture>& comparis
 
 namespace {
 
-void intersect(std::optional<ArchRange>& into, const ArchRange& r) {
-  if (!into) {
-    into = r;
-    return;
-  }
-  if (r.low && (!into->low || *r.low > *into->low)) into->low = r.low;
-  if (r.high && (!into->high || *r.high < *into->high)) into->high = r.high;
-  into->text += "; " + r.text;
-}
-
 // The one-sided range a condition puts on a capability (`major >= 9`,
 // `not cc < (10, 0)`, `avail and major >= 9`), intersected over `and`;
 // nullopt for `or`, a test by equality, or none at all.

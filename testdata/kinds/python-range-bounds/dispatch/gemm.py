@@ -26,6 +26,15 @@ def select_quant_kernel() -> str:
     raise RuntimeError(f"no int8 kernel for sm_{sm}")
 
 
+def hopper_gemm(x):
+    # Three bounds joined by `and` are still one range, [90, 100): no bound
+    # alone lets sm_120 into the wgmma kernel.
+    sm = get_sm_version()
+    if sm >= 90 and sm < 100 and sm >= 90:  # expect-none: sm_120 is outside [90, 100)
+        return launch_wgmma_gemm(x)
+    return launch_mma_gemm(x)
+
+
 def select_attention(sm: int) -> str:
     # An open range of another family catches sm_121 while sm_120 has an exact arm.
     if sm == 120:  # expect(sm121): wrong-path sm_121 warning
