@@ -249,6 +249,42 @@ std::set<std::string> cudaArchitectureVariables(const std::vector<Command>& comm
   return out;
 }
 
+// A command that writes a list variable: `set(VAR items...)`, `unset(VAR)`,
+// `list(APPEND|PREPEND|INSERT|REMOVE_ITEM VAR ...)`. Its items are
+// args[from, to): a set()'s stop before CACHE, PARENT_SCOPE or FORCE.
+struct ListWrite {
+  std::string var;
+  bool replaces = false;  // set() or unset(): the value starts again
+  bool removes = false;  // list(REMOVE_ITEM)
+  size_t from = 0, to = 0;
+};
+
+std::optional<ListWrite> listWrite(const Command& c) {
+  ListWrite w;
+  if ((c.lower == "set" || c.lower == "unset") && !c.args.empty()) {
+    w.var = c.args[0].value;
+    w.replaces = true;
+    w.from = c.lower == "set" ? 1 : c.args.size();
+  } else if (c.lower == "list" && c.args.size() >= 3) {
+    const std::string& op = c.args[0].value;
+    if (op != "APPEND" && op != "PREPEND" && op != "INSERT" && op != "REMOVE_ITEM") return std::nullopt;
+    w.var = c.args[1].value;
+    w.removes = op == "REMOVE_ITEM";
+    w.from = op == "INSERT" ? 3 : 2;
+  } else {
+    return std::nullopt;
+  }
+  w.to = std::max(w.from, c.args.size());
+  for (size_t i = w.from; i < c.args.size(); ++i) {
+    const Argument& a = c.args[i];
+    if (a.kind == cmake::ArgKind::Unquoted && (a.value == "CACHE" || a.value == "PARENT_SCOPE" || a.value == "FORCE")) {
+      w.to = i;
+      break;
+    }
+  }
+  return w;
+}
+
 // Variables whose value ends up only in an LLVM bitcode compile
 // (`set(FLAGS -c -emit-llvm ${COMMON})`, `set(COMMON --cuda-gpu-arch=${ARCH})`):
 // the arch there is the bitcode's target, and whoever links the bitcode
@@ -260,12 +296,13 @@ std::set<std::string> bitcodeOnlyVariables(const std::vector<Command>& commands)
   std::set<std::string> bitcode;  // set() targets holding -emit-llvm
   std::set<std::string> elsewhere;  // variables referenced by any other command
   for (const auto& c : commands) {
-    bool set = (c.lower == "set" || c.lower == "list") && !c.args.empty();
-    std::string target = !set ? "" : c.lower == "set" ? c.args[0].value : c.args.size() > 1 ? c.args[1].value : "";
+    auto w = listWrite(c);
+    bool set = w && !w->removes;
+    std::string target = set ? w->var : "";
     bool emits = false;
     for (const auto& a : c.args) emits |= a.value == "-emit-llvm";
     if (set && emits) bitcode.insert(target);
-    for (size_t i = set ? 1 : 0; i < c.args.size(); ++i) {
+    for (size_t i = set ? w->from : 0; i < (set ? w->to : c.args.size()); ++i) {
       const Argument& a = c.args[i];
       // A message, or a quoted line of prose (`echo "  GPU arch: ${ARCH}"`), only prints the value.
       bool prints = c.lower == "message" ||
@@ -313,25 +350,16 @@ std::map<std::string, std::string> variableSources(const std::vector<Command>& c
   };
   std::map<std::string, std::vector<Stretch>> stretches;
   for (const auto& c : commands) {
-    std::string var;
-    size_t from = 0;
-    bool replaces = false;
-    if (c.lower == "set" && !c.args.empty()) var = c.args[0].value, from = 1, replaces = true;
-    else if (c.lower == "unset" && !c.args.empty()) var = c.args[0].value, from = c.args.size(), replaces = true;
-    else if (c.lower == "list" && c.args.size() >= 3 &&
-             (c.args[0].value == "APPEND" || c.args[0].value == "PREPEND" || c.args[0].value == "INSERT"))
-      var = c.args[1].value, from = c.args[0].value == "INSERT" ? 3 : 2;
-    if (var.empty()) continue;
-    auto& list = stretches[var];
-    if (replaces || list.empty()) list.emplace_back();
+    auto w = listWrite(c);
+    if (!w || w->removes) continue;
+    auto& list = stretches[w->var];
+    if (w->replaces || list.empty()) list.emplace_back();
     Stretch& now = list.back();
-    for (size_t i = from; i < c.args.size(); ++i) {
-      const Argument& a = c.args[i];
-      if (a.kind == cmake::ArgKind::Unquoted && (a.value == "CACHE" || a.value == "PARENT_SCOPE" || a.value == "FORCE"))
-        break;
-      for (const auto& name : referencedVariables(a.value))
-        if (name != var && now.from.empty()) now.from = name;
-      now.literal |= archListSize(a.value, archs) > 0;
+    for (size_t i = w->from; i < w->to; ++i) {
+      const std::string& value = c.args[i].value;
+      for (const auto& name : referencedVariables(value))
+        if (name != w->var && now.from.empty()) now.from = name;
+      now.literal |= archListSize(value, archs) > 0;
     }
   }
   std::map<std::string, std::string> out;  // list -> a variable it takes items from
@@ -457,12 +485,12 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
     s.extent.end = std::max(s.extent.end, c.end);
     return it->second;
   };
-  auto addArgs = [&](const Command& c, size_t from, const std::string& var, bool deny) {
+  auto addArgs = [&](const Command& c, const ListWrite& w) {
+    const std::string& var = w.var;
+    bool deny = w.removes;
     std::vector<std::pair<const Argument*, size_t>> lists;  // each arch list and its length
-    for (size_t i = from; i < c.args.size(); ++i) {
+    for (size_t i = w.from; i < w.to; ++i) {
       const Argument& a = c.args[i];
-      if (a.kind == cmake::ArgKind::Unquoted && (a.value == "CACHE" || a.value == "PARENT_SCOPE" || a.value == "FORCE"))
-        break;
       if (a.value.find("${") != std::string::npos && a.value.find(';') == std::string::npos) continue;
       size_t items = archListSize(a.value, k.archs);
       if (!items) return;  // a non-arch item: not an arch list
@@ -483,6 +511,7 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
   // by item translates the iterated one (80 -> "8.0"): it holds what that
   // list holds, so the iterated list is the site and the copy is none.
   std::vector<bool> loops;  // each open foreach(): over an arch list
+  std::map<const ArchSelector*, bool> replaced;  // a selector whose package copy the file finds
   for (const auto& c : lx.commands) {
     if (c.lower == "foreach") {
       bool overArchs = false;
@@ -501,15 +530,14 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
     }
     const std::string& first = c.args[0].value;
     if (const ArchSelector* sel = selectorNamed(k, c.lower)) {
-      if (!replacedHere(lx.commands, *sel)) f.sites.push_back(selectorSite(c, *sel, k.archs));
+      auto [at, fresh] = replaced.try_emplace(sel, false);
+      if (fresh) at->second = replacedHere(lx.commands, *sel);
+      if (!at->second) f.sites.push_back(selectorSite(c, *sel, k.archs));
       continue;
     }
     if (translating && (c.lower == "set" || c.lower == "list")) continue;
-    if (c.lower == "set" && archVariable(first, k)) {
-      addArgs(c, 1, first, false);
-    } else if (c.lower == "list" && c.args.size() >= 3 && archVariable(c.args[1].value, k) &&
-               (first == "APPEND" || first == "PREPEND" || first == "INSERT" || first == "REMOVE_ITEM")) {
-      addArgs(c, first == "INSERT" ? 3 : 2, c.args[1].value, first == "REMOVE_ITEM");
+    if (auto w = listWrite(c); w && c.lower != "unset" && archVariable(w->var, k)) {
+      addArgs(c, *w);
     } else if (archVariable(c.name, k)) {
       // cuda_archs_loose_intersection(OUT "9.0a;10.0a" "${CUDA_ARCHS}"): each literal list is its own site.
       for (size_t i = 0; i < c.args.size(); ++i) {

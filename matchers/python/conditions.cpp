@@ -136,15 +136,11 @@ std::string importedFrom(std::string_view text, size_t b, const std::string& nam
     size_t m = b - 1;
     while (m > 0 && (std::isalnum(static_cast<unsigned char>(text[m - 1])) || text[m - 1] == '_' || text[m - 1] == '.'))
       --m;
-    std::string_view object = text.substr(m, b - 1 - m);
-    for (const Import& i : ctx.facts.imports)
-      if (i.name.empty() ? i.alias == object : i.alias == object && i.name != "*")
-        return (i.name.empty() ? i.module : i.module + "." + i.name) + "." + name;
-    return "";
+    auto it = ctx.imported.find(std::string(text.substr(m, b - 1 - m)));
+    return it == ctx.imported.end() ? "" : it->second.first + "." + name;
   }
-  for (const Import& i : ctx.facts.imports)
-    if (!i.name.empty() && i.alias == name) return i.module + "." + i.name;
-  return "";
+  auto it = ctx.imported.find(name);
+  return it == ctx.imported.end() || !it->second.second ? "" : it->second.first;
 }
 
 // The need of a path whose own words say nothing, read one call deep: a

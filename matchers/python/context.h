@@ -1,5 +1,6 @@
 #pragma once
 // State shared by the extraction passes over one Python file.
+#include <map>
 #include <set>
 #include <string>
 
@@ -16,6 +17,11 @@ struct PyContext {
   const SubjectEvaluator& eval;
   FileFacts& facts;
   std::set<uint32_t> consumed;  // start bytes of comparisons already inside a chain
+  // What each imported local name stands for, as a dotted path (`q` of
+  // `import pkg._qattn_sm90 as q`: pkg._qattn_sm90), and whether it names a
+  // module's member (`from pkg import f`) rather than a module. Filled once
+  // the imports are read.
+  std::map<std::string, std::pair<std::string, bool>> imported;
 
   // Archs named by the enclosing function (is_sm100a_supported -> sm_100a).
   std::vector<Arch> scopeArchs(TSNode n) const;

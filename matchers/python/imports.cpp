@@ -49,6 +49,9 @@ void extractImports(PyContext& ctx, const std::vector<Capture>& imports) {
       }
     }
   }
+  for (const Import& i : ctx.facts.imports)
+    if (i.name != "*")
+      ctx.imported.emplace(i.alias, std::pair(i.name.empty() ? i.module : i.module + "." + i.name, !i.name.empty()));
 }
 
 }  // namespace archscan::py

@@ -74,10 +74,7 @@ bool namedForItsArchs(const Site& s) {
 }
 
 bool unreachable(const Site& s, const Arch& a) {
-  if (s.dominated_by.empty()) return false;
-  for (const Arch& allowed : s.reached_only_by)
-    if (covers(allowed, a)) return false;
-  return true;
+  return !s.dominated_by.empty() && !coveredByAny(s.reached_only_by, a);
 }
 
 }  // namespace archscan

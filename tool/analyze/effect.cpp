@@ -125,11 +125,8 @@ std::optional<std::string> wrongFallback(const Site& s, const Arch& target, cons
 
 std::string guardBeforeEveryRead(const LinkedSite& ls, const Arch& target) {
   if (ls.lookups.empty()) return "";
-  for (const auto& read : ls.lookups) {
-    if (read.reached_only_by.empty()) return "";
-    for (const Arch& allowed : read.reached_only_by)
-      if (covers(allowed, target)) return "";
-  }
+  for (const auto& read : ls.lookups)
+    if (read.reached_only_by.empty() || coveredByAny(read.reached_only_by, target)) return "";
   return ls.lookups.front().guard;
 }
 

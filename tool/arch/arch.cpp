@@ -28,4 +28,10 @@ bool covers(const Arch& key, const Arch& target) {
   return key.minor == target.minor;
 }
 
+bool coveredByAny(const std::vector<Arch>& keys, const Arch& target) {
+  for (const Arch& k : keys)
+    if (covers(k, target)) return true;
+  return false;
+}
+
 }  // namespace archscan

@@ -3,6 +3,7 @@
 // (`12`) covers every minor of that major and is named `sm_12x`.
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace archscan {
 
@@ -34,5 +35,7 @@ struct Arch {
 // variants are ignored, a major-only key covers every minor, and a major-only
 // target (sm_12x) is covered by any key of that major.
 bool covers(const Arch& key, const Arch& target);
+// Whether any of `keys` covers `target`.
+bool coveredByAny(const std::vector<Arch>& keys, const Arch& target);
 
 }  // namespace archscan

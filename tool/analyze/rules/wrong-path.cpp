@@ -131,7 +131,10 @@ void checkWrongPath(const RuleContext& ctx, std::vector<Finding>& out) {
                          t.name() + " has no " + lacks;
       // Where it belongs instead, when an arm of the same decision serves
       // archs with its resources (FlashAttention's sm86/sm89 tiles).
-      if (auto twin = resourceTwin(s, t, ctx.k.archs); twin && twin->arm != wrong->taken.arm)
+      // Named only when what that arm runs is known to run on t, or not recorded at all.
+      auto twin = resourceTwin(s, t, ctx.k.archs);
+      const PathNeed* twinNeed = twin ? needOf(s, twin->arm) : nullptr;
+      if (twin && twin->arm != wrong->taken.arm && (!twinNeed || unmet(*twinNeed, t, ctx.k).empty()))
         what += ". The arm for " + twin->archs + " serves archs with " + t.name() + "'s " + twin->fact;
       if (auto latent = notCompiledFor(ctx.program, ls, t)) {
         // Nothing breaks until the build changes: a note for the bring-up
