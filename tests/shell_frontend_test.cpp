@@ -248,6 +248,59 @@ TEST(ShellFrontend, WorkflowMatrixEnvAndRun) {
   EXPECT_EQ(run->line, 14);
 }
 
+// A run block is shell only when its step runs in bash or sh: a step's own
+// `shell:`, the job's or workflow's `defaults: run: shell:`, or a Windows
+// runner (pwsh by default) says otherwise. A runner named by an expression
+// may be either, so such a block keeps its sites but reports no syntax.
+TEST(ShellFrontend, WorkflowRunBlocksInOtherShellsAreNotShell) {
+  std::string src =
+      "name: build\n"
+      "description: Install the toolkit's locked bundle\n"  // a plain scalar, not shell
+      "jobs:\n"
+      "  linux:\n"
+      "    runs-on: ubuntu-latest\n"
+      "    steps:\n"
+      "      - name: vs\n"
+      "        shell: pwsh\n"
+      "        run: |\n"
+      "          $p = Start-Process -ArgumentList `\n"
+      "            \"--add\", \"`\"$vs`\"\"\n"
+      "          $env:CUDA_ARCHS = \"80;90\"\n"
+      "      - name: bash after pwsh\n"
+      "        run: |\n"
+      "          export CUDA_ARCHS=\"80;90\"\n"
+      "        shell: bash -el {0}\n"
+      "  windows:\n"
+      "    runs-on: windows-2022\n"
+      "    steps:\n"
+      "      - run: |\n"
+      "          $env:TORCH_CUDA_ARCH_LIST = \"8.0;9.0\"\n"
+      "          if ($x) { throw \"it's broken\" }\n"
+      "  matrix:\n"
+      "    runs-on: ${{ matrix.os }}\n"
+      "    steps:\n"
+      "      - run: |\n"
+      "          export TORCH_ARCHS=\"8.0 9.0\"\n"
+      "          echo \"don't\n"
+      "  defaults-job:\n"
+      "    runs-on: ubuntu-latest\n"
+      "    defaults:\n"
+      "      run:\n"
+      "        shell: python\n"
+      "    steps:\n"
+      "      - run: |\n"
+      "          archs = 'sm_80 sm_90\n";
+  ShellFrontend fe(test::knowledge());
+  FileFacts f = fe.extract(SourceText{".github/workflows/ci.yml", src});
+  EXPECT_TRUE(f.diagnostics.empty()) << f.diagnostics[0].message;
+  std::vector<int> lines;
+  for (const Site& s : f.sites) lines.push_back(s.line);
+  EXPECT_EQ(lines, (std::vector<int>{15, 27})) << "the bash step and the either-shell step, nothing else";
+  // The same bash block with a syntax error reports it.
+  std::string broken = "jobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          echo \"x\n";
+  EXPECT_EQ(fe.syntaxErrors(SourceText{".github/workflows/ci.yml", broken}), 1);
+}
+
 }  // namespace
 TEST(ShellFrontend, JsonMembersAreListsNamedByTheirKeyPath) {
   std::string src =

@@ -292,6 +292,83 @@ int workflowToolkit(std::string_view source, const std::vector<Line>& lines) {
   return ceiling;
 }
 
+// One YAML line read as `key: value` (or `- key: value`, an item's first
+// key). `col` is the key's column; `item` marks a sequence item's first line.
+struct KeyLine {
+  bool ok = false, item = false;
+  int col = 0;
+  std::string key;
+  uint32_t vb = 0, ve = 0;  // the value, without a trailing comment
+};
+
+KeyLine keyLine(std::string_view source, const Line& l) {
+  KeyLine out;
+  if (l.empty() || source[l.content] == '#') return out;
+  uint32_t c = l.content;
+  if (source[c] == '-' && (c + 1 == l.end || source[c + 1] == ' ')) {
+    out.item = true;
+    ++c;
+    while (c < l.end && blank(source[c])) ++c;
+  }
+  out.col = static_cast<int>(c - l.begin);
+  uint32_t k = c;
+  char q = (k < l.end && (source[k] == '"' || source[k] == '\'')) ? source[k] : '\0';
+  if (q) {
+    ++k;
+    while (k < l.end && source[k] != q) ++k;
+    if (k < l.end) ++k;
+  } else {
+    while (k < l.end && (std::isalnum(static_cast<unsigned char>(source[k])) || source[k] == '_' || source[k] == '-' ||
+                         source[k] == '.'))
+      ++k;
+  }
+  if (k == c || k >= l.end || source[k] != ':' || (k + 1 < l.end && !blank(source[k + 1]))) return out;
+  out.key = std::string(source.substr(q ? c + 1 : c, q ? k - c - 2 : k - c));
+  out.vb = k + 1;
+  while (out.vb < l.end && blank(source[out.vb])) ++out.vb;
+  out.ve = valueEnd(source, out.vb, l.end);
+  out.ok = true;
+  return out;
+}
+
+// The `shell:` a step states beside its `run:` (before or after it in the
+// same mapping), or "" when it states none.
+std::string stepShell(std::string_view source, const std::vector<Line>& lines, size_t run, int col) {
+  auto value = [&](const KeyLine& k) { return std::string(source.substr(k.vb, k.ve - k.vb)); };
+  KeyLine self = keyLine(source, lines[run]);
+  for (size_t j = run; !self.item && j-- > 0;) {
+    KeyLine k = keyLine(source, lines[j]);
+    if (!k.ok) {
+      if (!lines[j].empty() && source[lines[j].content] != '#' && lines[j].indent() < col) break;
+      continue;
+    }
+    if (k.col < col) break;
+    if (k.col == col && k.key == "shell") return value(k);
+    if (k.col == col && k.item) break;
+  }
+  for (size_t j = run + 1; j < lines.size(); ++j) {
+    if (lines[j].empty() || source[lines[j].content] == '#') continue;
+    KeyLine k = keyLine(source, lines[j]);
+    if (lines[j].indent() < col && !(k.ok && k.item && k.col > col)) break;
+    if (k.ok && k.item && k.col <= col) break;
+    if (k.ok && !k.item && k.col == col && k.key == "shell") return value(k);
+  }
+  return "";
+}
+
+// What a run block is written in. GitHub runs a step with no `shell:` in
+// bash, except on Windows runners, where it uses pwsh; a runner named by an
+// expression (`runs-on: ${{ matrix.os }}`) may be either.
+enum class RunShell { Posix, Other, Either };
+
+RunShell runShell(std::string_view shell) {
+  size_t b = shell.find_first_not_of("\"' ");
+  shell = b == std::string_view::npos ? std::string_view{} : shell.substr(b);
+  if (shell.empty()) return RunShell::Either;
+  bool posix = shell.rfind("bash", 0) == 0 || shell == "sh" || shell.rfind("sh ", 0) == 0;
+  return posix ? RunShell::Posix : RunShell::Other;
+}
+
 void readWorkflow(std::string_view source, SiteBuilder& b, Errors& errors) {
   if (toolFile(source)) return;
   std::vector<Line> lines = splitLines(source);
@@ -301,32 +378,31 @@ void readWorkflow(std::string_view source, SiteBuilder& b, Errors& errors) {
     std::string key;
   };
   std::vector<Parent> parents;
+  // The default shell of the mapping a `runs-on:` or `defaults: run: shell:`
+  // sits in; it holds while lines stay at that mapping's column or deeper.
+  struct ScopedShell {
+    int col;
+    RunShell shell;
+  };
+  std::vector<ScopedShell> defaults;
   for (size_t i = 0; i < lines.size(); ++i) {
     const Line& l = lines[i];
-    if (l.empty() || source[l.content] == '#') continue;
-    uint32_t c = l.content;
-    if (source[c] == '-' && (c + 1 == l.end || source[c + 1] == ' ')) {
-      ++c;
-      while (c < l.end && blank(source[c])) ++c;
-    }
-    int col = static_cast<int>(c - l.begin);
-    uint32_t k = c;
-    char q = (k < l.end && (source[k] == '"' || source[k] == '\'')) ? source[k] : '\0';
-    if (q) {
-      ++k;
-      while (k < l.end && source[k] != q) ++k;
-      if (k < l.end) ++k;
-    } else {
-      while (k < l.end && (std::isalnum(static_cast<unsigned char>(source[k])) || source[k] == '_' ||
-                           source[k] == '-' || source[k] == '.'))
-        ++k;
-    }
-    if (k == c || k >= l.end || source[k] != ':' || (k + 1 < l.end && !blank(source[k + 1]))) continue;
-    std::string key(source.substr(q ? c + 1 : c, q ? k - c - 2 : k - c));
+    KeyLine kl = keyLine(source, l);
+    if (!kl.ok) continue;
+    int col = kl.col;
+    const std::string& key = kl.key;
+    uint32_t vb = kl.vb, ve = kl.ve;
     while (!parents.empty() && parents.back().col >= col) parents.pop_back();
-    uint32_t vb = k + 1;
-    while (vb < l.end && blank(source[vb])) ++vb;
-    uint32_t ve = valueEnd(source, vb, l.end);
+    while (!defaults.empty() && defaults.back().col > col) defaults.pop_back();
+    std::string_view text = source.substr(vb, ve - vb);
+    if (key == "runs-on") {
+      std::string runner = lower(text);
+      if (runner.find("windows") != std::string::npos) defaults.push_back({col, RunShell::Other});
+      else if (runner.find("${{") != std::string::npos) defaults.push_back({col, RunShell::Either});
+    } else if (key == "shell" && parents.size() >= 2 && parents.back().key == "run" &&
+               parents[parents.size() - 2].key == "defaults") {
+      defaults.push_back({parents[parents.size() - 2].col, runShell(text)});
+    }
     bool inMatrix = false, inInclude = false;
     for (const auto& p : parents) {
       inMatrix |= p.key == "matrix";
@@ -334,17 +410,24 @@ void readWorkflow(std::string_view source, SiteBuilder& b, Errors& errors) {
     }
     std::string name = inMatrix ? "matrix." + key : key;
     ByteRange extent{l.content, ve};
-    if (key == "run") {
-      if (vb < ve && (source[vb] == '|' || source[vb] == '>')) {
-        size_t last = i;
+    if (key == "run" && vb < ve && source[vb] != '{') {  // not `defaults: run:`, a mapping
+      RunShell shell = runShell(stepShell(source, lines, i, col));
+      if (shell == RunShell::Either) shell = defaults.empty() ? RunShell::Posix : defaults.back().shell;
+      size_t last = i;
+      bool block = vb < ve && (source[vb] == '|' || source[vb] == '>');
+      if (block)
         for (size_t j = i + 1; j < lines.size() && (lines[j].empty() || lines[j].indent() > col); ++j) last = j;
-        if (last > i) {
-          ShellLex lex = lexShell(source, lines[i + 1].begin, lines[last].end, lines[i + 1].number);
-          errors.insert(errors.end(), lex.errors.begin(), lex.errors.end());
-          b.shell(lex);
-          i = last;
-        }
-      } else if (vb < ve && source[vb] != '"' && source[vb] != '\'') {
+      if (shell == RunShell::Other) {  // PowerShell, cmd or Python: not ours to read
+        i = last;
+        continue;
+      }
+      if (block && last > i) {
+        ShellLex lex = lexShell(source, lines[i + 1].begin, lines[last].end, lines[i + 1].number);
+        // A block that may be PowerShell keeps its sites but not its syntax errors.
+        if (shell == RunShell::Posix) errors.insert(errors.end(), lex.errors.begin(), lex.errors.end());
+        b.shell(lex);
+        i = last;
+      } else if (!block && vb < ve && source[vb] != '"' && source[vb] != '\'') {
         b.shell(lexShell(source, vb, ve, l.number));
       }
       continue;
@@ -382,8 +465,11 @@ void readWorkflow(std::string_view source, SiteBuilder& b, Errors& errors) {
       continue;
     }
     if (source[vb] == '{' || source[vb] == '&' || source[vb] == '*' || source[vb] == '|' || source[vb] == '>') continue;
-    std::vector<Word> value = lexWords(source, vb, ve, l.number, true, errors);
-    if (value.size() != 1) continue;
+    // A YAML value is not shell: an apostrophe in a plain scalar is text, so
+    // a value that does not lex as one word is no binding and no error.
+    Errors notShell;
+    std::vector<Word> value = lexWords(source, vb, ve, l.number, true, notShell);
+    if (value.size() != 1 || !notShell.empty()) continue;
     // A matrix entry (`- arch: 90` under include:) holds one arch of the axis.
     b.binding(name, value[0].value, BareSeparators{true, true}, l.number, extent,
               inMatrix ? "a matrix entry" : "a YAML value", inInclude);
