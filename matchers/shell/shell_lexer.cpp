@@ -218,6 +218,9 @@ std::string delimiter(const Word& w) { return w.value.text; }
 
 ShellLex lexShell(std::string_view source, uint32_t begin, uint32_t end, int first_line) {
   ShellLex out;
+  out.source = source;
+  out.begin = begin;
+  out.end = end;
   Reader r(source, begin, end, first_line, out.errors);
   std::vector<std::pair<std::string, bool>> pendingHeredocs;  // delimiter, strip tabs
   ShellCommand cur;
@@ -242,6 +245,7 @@ ShellLex lexShell(std::string_view source, uint32_t begin, uint32_t end, int fir
       t.word.end = r.pos() + 1;
       out.tokens.push_back(t);
       r.advance();
+      cur.ended_by = "\n";
       flush();
       // Here-document bodies follow the line that opened them.
       for (const auto& [delim, tabs] : pendingHeredocs) {
@@ -279,6 +283,7 @@ ShellLex lexShell(std::string_view source, uint32_t begin, uint32_t end, int fir
       out.tokens.push_back(t);
       bool redirection = op[0] == '<' || op[0] == '>' || op == ">&" || op == "<&";
       if (!redirection) {
+        cur.ended_by = op;
         flush();
       } else if (op == "<<" || op == "<<-") {
         r.skipBlanks(Mode::Shell);
@@ -286,6 +291,7 @@ ShellLex lexShell(std::string_view source, uint32_t begin, uint32_t end, int fir
         pendingHeredocs.push_back({delimiter(d), op == "<<-"});
       } else {
         // The redirection target is no argument of the command.
+        cur.redirected = true;
         r.skipBlanks(Mode::Shell);
         if (!r.done() && !shellOperatorChar(r.peek()) && r.peek() != '\n') r.word(Mode::Shell);
       }

@@ -28,9 +28,13 @@ struct Token {
 struct ShellCommand {
   std::vector<Word> words;
   int line = 0;
+  bool redirected = false;  // its output or input goes to or from a file (`>`, `>>`, `<`)
+  std::string ended_by;  // the operator after it ("\n", ";", "|", "&&", ...); empty at the end
 };
 
 struct ShellLex {
+  std::string_view source;  // the whole source; [begin, end) was lexed, here-document bodies included
+  uint32_t begin = 0, end = 0;
   std::vector<Token> tokens;
   std::vector<ShellCommand> commands;  // the words between separating operators
   std::vector<std::pair<int, std::string>> errors;  // line, message

@@ -91,6 +91,41 @@ std::string commandName(const ShellCommand& c) {
   return "";
 }
 
+bool identChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Whether a script's only reads of `name` are echo or printf commands that
+// print to the terminal: no redirection, no pipe, no export, no `set -a`.
+// Such a variable reaches no compiler, so its list builds nothing. Reads
+// are found in the raw bytes, so a `$(...)` or a here-document body that
+// reads it counts as a use.
+bool onlyPrinted(const ShellLex& lex, const std::string& name) {
+  std::vector<std::pair<uint32_t, uint32_t>> printed;
+  for (const ShellCommand& c : lex.commands) {
+    std::string cmd = commandName(c);
+    bool exportAll = cmd == "set" && c.words.size() > 1 &&
+                     (c.words[1].value.text.find('a') != std::string::npos || c.words[1].value.text == "-o");
+    if (exportAll) return false;
+    if (cmd == "export" || cmd == "declare" || cmd == "typeset")
+      for (const Word& w : c.words)
+        if (w.value.text == name || w.value.text.rfind(name + "=", 0) == 0) return false;
+    if ((cmd == "echo" || cmd == "printf") && !c.redirected && c.ended_by != "|" && c.ended_by != "|&")
+      for (const Word& w : c.words) printed.push_back({w.begin, w.end});
+  }
+  std::string_view text = lex.source.substr(lex.begin, lex.end - lex.begin);
+  int reads = 0;
+  for (size_t at = text.find('$'); at != std::string_view::npos; at = text.find('$', at + 1)) {
+    size_t b = at + 1 + (at + 1 < text.size() && text[at + 1] == '{');
+    if (text.substr(b, name.size()) != name || (b + name.size() < text.size() && identChar(text[b + name.size()])))
+      continue;
+    uint32_t pos = lex.begin + static_cast<uint32_t>(at);
+    bool inPrint =
+        std::any_of(printed.begin(), printed.end(), [&](auto r) { return r.first <= pos && pos < r.second; });
+    if (!inPrint) return false;
+    ++reads;
+  }
+  return reads > 0;
+}
+
 bool nvccArchFlag(const std::string& f) { return f == "-arch" || f == "--arch" || f == "--gpu-architecture"; }
 
 }  // namespace
@@ -561,6 +596,13 @@ void SiteBuilder::shell(const ShellLex& lex) {
       if (w && w->value.text.rfind("--", 0) == 0) continue;
       scope_ = prefixes && at < lead ? "@" + std::to_string(a.line) : "";
       binding(a.name, a.value, BareSeparators{}, a.line, ByteRange{a.begin, a.end}, "an assignment");
+      if (auto it = lists_.find(a.name + scope_); it != lists_.end() && scope_.empty()) {
+        // Only a bare assignment: as an argument of export, cmake -D or an
+        // echo into $GITHUB_ENV the value is handed on.
+        bool printed = at < lead && onlyPrinted(lex, a.name);
+        auto [seen, first] = printedOnly_.emplace(it->second, printed);
+        if (!first) seen->second = seen->second && printed;
+      }
       scope_.clear();
     }
     flags(c);
@@ -574,6 +616,10 @@ void SiteBuilder::finish() {
   for (auto& [name, idx] : lists_) {
     Site& s = f_.sites[idx];
     if (!s.max_cuda) s.max_cuda = toolkits_[idx];
+    if (printedOnly_[idx]) {
+      s.evidence.name = false;
+      s.evidence.reasons.push_back("only echo or printf reads '" + name + "': no build command uses it");
+    }
     if (ptx_[idx]) {
       s.on_missing = OnMissing::Fallback;
       s.on_missing_reason = "no code is built for it; PTX in the list is JIT-compiled instead";

@@ -71,6 +71,7 @@ class SiteBuilder {
   std::string scope_;
   std::map<size_t, bool> ptx_;  // site index -> the list keeps PTX
   int toolkit_ = 0;
+  std::map<size_t, bool> printedOnly_;  // site index -> every script assigning it only prints it
   std::map<size_t, int> toolkits_;  // site index -> ceiling of the toolkits building it (0: unknown)
 };
 
