@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "analyze/coverage.h"
 #include "analyze/rules/rules.h"
@@ -56,6 +57,21 @@ std::vector<Finding> onePerMacro(std::vector<Finding> findings, const Program& p
   return out;
 }
 
+// Two rules on one decision (a chain whose `>= 80 && < 90` arm stops below
+// the target is also a chain without the target): the rule that speaks for
+// the other keeps its finding. After suppressions and --off, so silencing
+// the specific rule brings the general one back.
+std::vector<Finding> onePerDecision(std::vector<Finding> findings) {
+  std::set<std::tuple<size_t, std::string, std::string>> spoken;  // site, arch, rule spoken for
+  for (const auto& f : findings)
+    for (const auto& r : ruleCatalogue())
+      if (r.speaks_for && f.rule == r.id) spoken.insert({f.site, f.arch, r.speaks_for});
+  findings.erase(std::remove_if(findings.begin(), findings.end(),
+                                [&](const Finding& f) { return spoken.count({f.site, f.arch, f.rule}) > 0; }),
+                 findings.end());
+  return findings;
+}
+
 }  // namespace
 
 bool visible(const LinkedSite& s, const AnalyzeOptions& opts) {
@@ -94,7 +110,7 @@ Analysis analyze(const Program& program, const AnalyzeOptions& opts, const Knowl
     return a.arch < b.arch;
   });
   Analysis out;
-  out.findings = onePerMacro(std::move(kept), program);
+  out.findings = onePerMacro(onePerDecision(std::move(kept)), program);
   for (const auto& s : program.suppressions)
     if (!used.count({s.file, s.suppression.line})) out.unused.push_back(s);
   return out;

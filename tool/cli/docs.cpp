@@ -82,7 +82,12 @@ std::string optionReference() {
 
 std::string ruleReference() {
   std::string out;
-  for (const auto& r : ruleCatalogue()) out += std::string(out.empty() ? "" : "\n") + "### " + r.id + "\n" + r.doc;
+  for (const auto& r : ruleCatalogue()) {
+    out += std::string(out.empty() ? "" : "\n") + "### " + r.id + "\n" + r.doc;
+    if (r.speaks_for)
+      out += "Where this rule and `" + std::string(r.speaks_for) +
+             "` report one site for one arch, only this rule's finding is shown.\n";
+  }
   return out;
 }
 

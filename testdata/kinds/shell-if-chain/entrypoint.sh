@@ -2,7 +2,7 @@
 # Runs the router binary built for the GPU's compute capability.
 compute_cap=$(nvidia-smi --query-gpu=compute_cap --format=csv | sed -n '2p' | sed 's/\.//g')
 
-if [ ${compute_cap} -eq 75 ]; then  # expect(sm121): missing-arch sm_121 error; bounded-range sm_121 error
+if [ ${compute_cap} -eq 75 ]; then  # expect(sm121): missing-arch sm_121 error
     exec router-75 "$@"
 elif [ ${compute_cap} -ge 80 -a ${compute_cap} -lt 90 ]; then
     exec router-80 "$@"

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "analyze/coverage.h"
+#include "analyze/effect.h"
 #include "analyze/paths.h"
 #include "analyze/rules/outcome.h"
 #include "analyze/rules/rules.h"
@@ -58,6 +59,10 @@ void checkBoundedRange(const RuleContext& ctx, std::vector<Finding>& out) {
         if (r.low && r.high && t.smInt() >= *r.high && !taken) {
           bool newestFamily = false;
           for (const auto& e : s.entries) newestFamily |= e.arch.major * 10 == *r.high;
+          // An exact arm of the target's own family (`== 120` beside `< 120`,
+          // for sm_121) is where the target belongs: missing-arch names that
+          // arm and adds the target beside it, which a wider range is not.
+          if (!familyMate(s, t).empty()) break;
           if (ls.on_missing == OnMissing::Crash || newestFamily) {
             out.push_back(makeFinding(ctx, "bounded-range", i,
                                       ls.on_missing == OnMissing::Crash ? Severity::Error : Severity::Warning, t.name(),

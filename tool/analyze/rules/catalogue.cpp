@@ -103,7 +103,8 @@ kernel body compiled to nothing outside its range is not reported when a
 run-time test in the same file checks the same bounds before the launch
 (`NVTE_CHECK(sm >= 90 && sm < 100, ...)`): that test is where the arch is
 decided. Ranges are never patched.
-)"},
+)",
+       "missing-arch"},
       {"name-mismatch", "NameMismatch", "A site inside something named for an arch does not list that arch.",
        "A function named for sm120 whose arch list has no 12 builds or dispatches for the wrong arch.", Severity::Error,
        checkNameMismatch,

@@ -40,6 +40,9 @@ struct RuleInfo {
   bool fixable = false;
   // The rule's section in docs/rules.md (Markdown, wrapped at 80 columns).
   const char* doc = nullptr;
+  // A rule whose finding this one stands for when both report one site for
+  // one arch: one decision, one finding, the more specific one.
+  const char* speaks_for = nullptr;
 };
 
 void checkMissingArch(const RuleContext&, std::vector<Finding>&);

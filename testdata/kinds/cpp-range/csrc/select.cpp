@@ -4,7 +4,7 @@ int getSMVersion();
 
 const char* runner() {
   int sm = getSMVersion();
-  if (sm == 90) {  // expect: missing-arch sm_120 error; bounded-range sm_120 error
+  if (sm == 90) {  // expect: bounded-range sm_120 error
     return "hopper";
   } else if (sm >= 100 && sm < 120) {
     return "blackwell";

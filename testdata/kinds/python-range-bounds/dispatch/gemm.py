@@ -8,7 +8,7 @@ def get_sm_version() -> int:
 
 def select_gemm_runner() -> str:
     sm = get_sm_version()
-    if sm == 90:  # expect: missing-arch sm_120 error; bounded-range sm_120 error  expect(sm121): missing-arch sm_121 error; bounded-range sm_121 error
+    if sm == 90:  # expect: bounded-range sm_120 error  expect(sm121): bounded-range sm_121 error
         return "hopper"
     elif 100 <= sm < 120:
         return "blackwell"

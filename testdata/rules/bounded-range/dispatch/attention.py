@@ -8,7 +8,7 @@ def sm_version() -> int:
 
 def pick_kernel() -> str:
     sm = sm_version()
-    if sm == 80:  # expect: missing-arch sm_120 error; bounded-range sm_120 error  expect(sm121): missing-arch sm_121 error; bounded-range sm_121 error
+    if sm == 80:  # expect: bounded-range sm_120 error  expect(sm121): bounded-range sm_121 error
         return "fa2"
     elif 90 <= sm < 120:
         return "fa3"

@@ -7,7 +7,7 @@ enum class FmhaKernel { kHopper, kBlackwell, kGeforceBlackwell };
 
 FmhaKernel selectFmhaKernel() {
   int const sm = common::getSMVersion();
-  if (sm == 90) {  // expect: missing-arch sm_121 error; bounded-range sm_121 error
+  if (sm == 90) {  // expect: missing-arch sm_121 error
     return FmhaKernel::kHopper;
   } else if (sm >= 100 && sm < 120) {
     return FmhaKernel::kBlackwell;
