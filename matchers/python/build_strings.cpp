@@ -221,7 +221,14 @@ void extractBuildStrings(PyContext& ctx, const std::vector<Capture>& strings) {
       s.extent.end = std::max(s.extent.end, ts_node_end_byte(c.node));
       continue;
     }
-    std::string name = boundName(c.node, idx);
+    // A flag that names its own setting (`"-DTORCH_CUDA_ARCH_LIST=8.0;9.0"`
+    // in a subprocess command, `--cuda-archs=80;90`) is bound to that name.
+    static const std::regex flag(R"(^(?:-D|--)?([A-Za-z_][A-Za-z0-9_-]*)(?::[A-Za-z]+)?=(.+)$)");
+    std::smatch fm;
+    bool isFlag = std::regex_match(text, fm, flag);
+    std::string name = isFlag ? fm[1].str() : boundName(c.node, idx);
+    size_t valueAt = isFlag ? static_cast<size_t>(fm.position(2)) : 0;
+    if (isFlag) text = fm[2].str();
     if (name.empty() || numberName(name) || convertedToNumber(c.node, idx)) continue;
     NameVerdict v = judgeName(name, ctx.k);
     if (!v.arch_like || v.negative) continue;
@@ -235,7 +242,8 @@ void extractBuildStrings(PyContext& ctx, const std::vector<Capture>& strings) {
     s.name_archs = v.named_archs;
     s.scope = idx.scopeName(c.node);
     s.evidence.name = true;
-    s.evidence.reasons.push_back("arch list in a string bound to '" + name + "'");
+    s.evidence.reasons.push_back(isFlag ? "arch list in a flag setting '" + name + "'"
+                                        : "arch list in a string bound to '" + name + "'");
     bool ptx = false;
     bool semicolons = text.find(';') != std::string::npos || text.find(' ') == std::string::npos;
     // `os.environ.get("ARCHS", "80;86;90")` handed to -DCMAKE_CUDA_ARCHITECTURES.
@@ -245,7 +253,7 @@ void extractBuildStrings(PyContext& ctx, const std::vector<Capture>& strings) {
       e.arch = it.key.arch;
       e.style = it.key.style;
       e.key_text = text.substr(it.begin, it.end - it.begin);
-      uint32_t base = ts_node_start_byte(content);
+      uint32_t base = ts_node_start_byte(content) + static_cast<uint32_t>(valueAt);
       e.key = e.item = ByteRange{static_cast<uint32_t>(base + it.begin), static_cast<uint32_t>(base + it.end)};
       e.container = rangeOf(c.node);
       e.form = semicolons ? EntryForm::SemicolonItem : EntryForm::SpaceItem;
