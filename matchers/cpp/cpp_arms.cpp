@@ -8,6 +8,27 @@
 namespace archscan::cpp {
 namespace {
 
+// `(sm >= 80) && (sm < 90)` spans `sm >= 80) && (sm < 90` from its first
+// comparison to its last: drop the brackets that close or open outside it.
+std::string balanced(const std::string& s) {
+  std::vector<size_t> open, drop;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '(') open.push_back(i);
+    else if (s[i] == ')' && open.empty()) drop.push_back(i);
+    else if (s[i] == ')') open.pop_back();
+  }
+  drop.insert(drop.end(), open.begin(), open.end());
+  if (drop.empty()) return s;
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i)
+    if (std::find(drop.begin(), drop.end(), i) == drop.end()) out += s[i];
+  // `a) && (b` leaves `a && b`: no doubled blank where a bracket stood.
+  std::string tidy;
+  for (char c : out)
+    if (!(c == ' ' && !tidy.empty() && tidy.back() == ' ')) tidy += c;
+  return tidy;
+}
+
 // A bound's arch even when it is no known arch (`sm < 85`), in sm units.
 int smUnits(long long v) {
   if (v >= 500) return static_cast<int>(v / 10);
@@ -140,7 +161,7 @@ void addArms(const Condition& c, const std::string& subject, std::string_view te
     }
     if (!bounded) continue;
     range.item = ByteRange{first.begin, last.end};
-    range.text = oneLine(text.substr(first.begin, last.end - first.begin));
+    range.text = balanced(oneLine(text.substr(first.begin, last.end - first.begin)));
     range.line = first.line;
     range.arm = arm;
     out.ranges.push_back(range);

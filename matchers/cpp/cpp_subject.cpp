@@ -38,7 +38,9 @@ std::string upper(std::string s) {
   return s;
 }
 
-bool crashCall(const std::string& id) {
+}  // namespace
+
+bool isCrashCall(const std::string& id) {
   static const std::set<std::string> kAlways = {
       "abort",       "exit",          "_Exit",           "quick_exit",
       "terminate",   "__trap",        "__builtin_trap",  "__builtin_unreachable",
@@ -49,8 +51,6 @@ bool crashCall(const std::string& id) {
   return u.find("UNREACHABLE") != std::string::npos || endsWith(u, "_THROW") || endsWith(u, "_ERROR") ||
          u.find("NOT_IMPLEMENTED") != std::string::npos || u == "FATAL" || endsWith(u, "_FATAL");
 }
-
-}  // namespace
 
 bool isAssertLike(const std::string& callee) {
   std::string u = upper(callee);
@@ -190,7 +190,7 @@ BlockExit exitOf(std::string_view text, const std::vector<Token>& fileTokens, co
       out.what = statement(i);
       return out;
     }
-    if (id == "throw" || (call && crashCall(id)) || (call && isAssertLike(id) && falseArg)) {
+    if (id == "throw" || (call && isCrashCall(id)) || (call && isAssertLike(id) && falseArg)) {
       out.exit = Exit::Crashes;
       out.what = statement(i);
       return out;

@@ -30,6 +30,9 @@ BlockExit exitOf(std::string_view text, const std::vector<Token>& tokens, const 
 std::string enclosingCallee(std::string_view text, uint32_t at);
 
 // assert, static_assert, TORCH_CHECK, *_ASSERT, *_CHECK: a false argument aborts.
+// A call that ends the program or the kernel: abort, __trap, a project's
+// UNREACHABLE, *_THROW, *_ERROR or NOT_IMPLEMENTED macro.
+bool isCrashCall(const std::string& id);
 bool isAssertLike(const std::string& callee);
 
 // Archs a function's own name spells (`run_sm90_kernel`) and whether it is arch-like.

@@ -52,6 +52,38 @@ bool wrapsBody(const FunctionObs* fn, const Token& open, const Token& close, con
   return true;
 }
 
+// An #else branch that does nothing but stop: `CUTLASS_NOT_IMPLEMENTED();`,
+// `__trap();`, `assert(false);`, `asm volatile("trap;");`, perhaps after a
+// printf. Device code compiled for an arch outside the guard's arms then
+// traps (or, with asserts off, computes nothing). The stopping statement,
+// or "" when the branch does anything else.
+std::string onlyStops(std::string_view text, const std::vector<Token>& tokens, uint32_t from, uint32_t to) {
+  std::string stop;
+  bool first = true;
+  int depth = 0;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const Token& t = tokens[i];
+    if (t.begin < from || t.end > to || t.kind == Tok::Directive) continue;
+    std::string_view s = spell(text, t);
+    if (s == "(") ++depth;
+    if (s == ")") --depth;
+    if (depth == 0 && (s == ";" || s == "{" || s == "}")) {
+      first = true;
+      continue;
+    }
+    if (!first) continue;
+    first = false;
+    std::string id(s);
+    auto arg = [&](size_t k) { return i + k < tokens.size() ? spell(text, tokens[i + k]) : std::string_view{}; };
+    bool stops = (t.kind == Tok::Ident && isCrashCall(id) && arg(1) == "(") ||
+                 (isAssertLike(id) && arg(1) == "(" && (arg(2) == "0" || arg(2) == "false")) ||
+                 ((id == "asm" || id == "__asm__") && text.substr(t.begin, to - t.begin).find("trap") < 64);
+    if (stops && stop.empty()) stop = id + "()";
+    else if (!stops && id != "printf" && id != "fprintf") return "";
+  }
+  return stop;
+}
+
 // Operand tokens of one directive (everything after its name).
 std::vector<Token> operandTokens(std::string_view text, const Token& d) {
   return lexCpp(text, directiveHead(text, d).operands, d.end, d.line);
@@ -154,8 +186,14 @@ void emit(const Group& g, const Token& close, std::string_view text, const std::
     s.on_missing_reason = crashes ? "the guard's #error fires" : "the guarded code is compiled instead";
     if (!crashes) s.polarity = Polarity::Deny;
   } else if (g.hasElse) {
-    s.on_missing = g.elseErrors ? OnMissing::Crash : OnMissing::Fallback;
-    s.on_missing_reason = g.elseErrors ? "the #else branch is an #error" : "the #else branch is compiled instead";
+    // Only device code stops a kernel; a host function under a build macro
+    // (`#if TARGET_CUDA_ARCH == 100`) is one arch's own variant of a file.
+    bool device = subjectText == "__CUDA_ARCH__";
+    std::string stop = g.elseErrors || !device ? "" : onlyStops(text, tokens, g.elseDirective.end, close.begin);
+    s.on_missing = g.elseErrors || !stop.empty() ? OnMissing::Crash : OnMissing::Fallback;
+    s.on_missing_reason = g.elseErrors    ? "the #else branch is an #error"
+                          : !stop.empty() ? "the #else branch only stops the kernel: " + stop
+                                          : "the #else branch is compiled instead";
   } else {
     s.on_missing = OnMissing::Fallback;
     // A guard around a whole function body (a kernel) with no #else: on other

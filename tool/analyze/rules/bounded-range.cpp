@@ -63,6 +63,10 @@ void checkBoundedRange(const RuleContext& ctx, std::vector<Finding>& out) {
           // for sm_121) is where the target belongs: missing-arch names that
           // arm and adds the target beside it, which a wider range is not.
           if (!familyMate(s, t).empty()) break;
+          // The range's own path needs what the target lacks (`>= 900 && < 1000`
+          // around wgmma): the bound keeps it out on purpose, and widening it
+          // would send the target into code it cannot run.
+          if (const PathNeed* need = needOf(s, r.arm); need && !unmet(*need, t, ctx.k).empty()) break;
           if (ls.on_missing == OnMissing::Crash || newestFamily) {
             out.push_back(makeFinding(ctx, "bounded-range", i,
                                       ls.on_missing == OnMissing::Crash ? Severity::Error : Severity::Warning, t.name(),
