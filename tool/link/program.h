@@ -109,6 +109,9 @@ struct Program {
   // For each file with a device-side arch test (`__CUDA_ARCH__`), the
   // builds that compile it by default.
   std::map<std::string, FileBuilds> file_builds;
+  // For the same files, the scanned files that include each directly: a
+  // host launcher beside the kernel header it includes.
+  std::map<std::string, std::vector<std::string>> includers;
   std::vector<Diagnostic> diagnostics;
   size_t files_seen = 0;
   size_t files_parsed = 0;

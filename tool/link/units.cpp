@@ -126,9 +126,10 @@ FileBuilds buildsOf(size_t start, const std::vector<FileFacts>& files,
 void linkUnits(const std::vector<FileFacts>& files, Program& p) {
   namespace fs = std::filesystem;
   std::vector<LinkedUnit> out;
-  bool any = false;
+  bool any = false, device = false;
   for (const auto& f : files) any |= !f.build_units.empty();
-  if (!any) return;
+  for (const auto& s : p.sites) device |= s.site.spelling.kind == SpellingKind::CudaArchInt;
+  if (!any && !device) return;
   // Files by normal path, as the working folder sees them: a source is
   // named from its build file's folder, a scanned file from where archscan ran.
   std::error_code ec;
@@ -175,14 +176,18 @@ void linkUnits(const std::vector<FileFacts>& files, Program& p) {
     if (auto it = unitsOf.find(p.sites[i].file); it != unitsOf.end())
       for (size_t u : it->second)
         if (out[u].sites.empty() || out[u].sites.back() != i) out[u].sites.push_back(i);
-  // Device-side tests are evaluated at the archs their file is compiled for.
-  std::set<std::string> device;
+  // Device-side tests are evaluated at the archs their file is compiled for
+  // (unknown without a build file), and launched by the files that include them.
+  std::set<std::string> deviceFiles;
   for (const auto& s : p.sites)
-    if (s.site.spelling.kind == SpellingKind::CudaArchInt) device.insert(s.file);
-  if (!device.empty()) {
+    if (s.site.spelling.kind == SpellingKind::CudaArchInt) deviceFiles.insert(s.file);
+  if (!deviceFiles.empty()) {
     auto includers = includersOf(files, normals, index);
     for (size_t i = 0; i < files.size(); ++i)
-      if (device.count(files[i].path)) p.file_builds[files[i].path] = buildsOf(i, files, includers, unitsOf, out);
+      if (deviceFiles.count(files[i].path)) {
+        if (any) p.file_builds[files[i].path] = buildsOf(i, files, includers, unitsOf, out);
+        for (size_t by : includers[i]) p.includers[files[i].path].push_back(files[by].path);
+      }
   }
   p.units = std::move(out);
   p.units_of = std::move(unitsOf);

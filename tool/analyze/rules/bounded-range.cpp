@@ -12,13 +12,18 @@ namespace {
 
 std::string units(int sm) { return "sm_" + std::to_string(sm); }
 
-// A run-time test of the same bounds in the same file, on the host
-// (`NVTE_CHECK(sm >= 90 && sm < 100, "only supported on Hopper")`, or an if
-// that picks the launch): the kernel compiled to nothing elsewhere is only
-// launched inside the range, and that test is where another arch is decided.
-bool launchedOnlyInRange(const Program& p, const LinkedSite& kernel, const ArchRange& r) {
+// A run-time test of the same bounds on the host (`NVTE_CHECK(sm >= 90 &&
+// sm < 100, "only supported on Hopper")`, or an if that picks the launch):
+// the kernel compiled to nothing, or to a trap, elsewhere is only launched
+// inside the range, and that test is where another arch is decided. In the
+// same file, or, for a device-side guard, in a file that includes the
+// kernel's (a launcher picks the kernel a header defines).
+bool launchedOnlyInRange(const Program& p, const LinkedSite& kernel, const ArchRange& r, bool includers) {
+  const std::vector<std::string>* by = nullptr;
+  if (auto it = p.includers.find(kernel.file); includers && it != p.includers.end()) by = &it->second;
   for (const auto& o : p.sites) {
-    if (&o == &kernel || o.file != kernel.file || o.site.kind == SiteKind::Guard) continue;
+    bool near = o.file == kernel.file || (by && std::find(by->begin(), by->end(), o.file) != by->end());
+    if (&o == &kernel || !near || o.site.kind == SiteKind::Guard) continue;
     if (o.site.spelling.kind == SpellingKind::CudaArchInt) continue;  // another preprocessor test
     bool low = false, high = false;
     for (const auto& g : o.site.ranges) {
@@ -67,6 +72,8 @@ void checkBoundedRange(const RuleContext& ctx, std::vector<Finding>& out) {
           // around wgmma): the bound keeps it out on purpose, and widening it
           // would send the target into code it cannot run.
           if (const PathNeed* need = needOf(s, r.arm); need && !unmet(*need, t, ctx.k).empty()) break;
+          bool device = s.spelling.kind == SpellingKind::CudaArchInt;
+          if (device && ls.on_missing == OnMissing::Crash && launchedOnlyInRange(ctx.program, ls, r, true)) break;
           if (ls.on_missing == OnMissing::Crash || newestFamily) {
             out.push_back(makeFinding(ctx, "bounded-range", i,
                                       ls.on_missing == OnMissing::Crash ? Severity::Error : Severity::Warning, t.name(),
@@ -76,7 +83,7 @@ void checkBoundedRange(const RuleContext& ctx, std::vector<Finding>& out) {
           }
           // A kernel body wrapped in the range with no #else computes nothing
           // elsewhere: a silent wrong result, not a slower path.
-          if (s.compiled_out && !launchedOnlyInRange(ctx.program, ls, r)) {
+          if (s.compiled_out && !launchedOnlyInRange(ctx.program, ls, r, false)) {
             out.push_back(makeFinding(ctx, "bounded-range", i, Severity::Warning, t.name(),
                                       "`" + r.text + "` stops below " + units(*r.high) + " and wraps the whole body; " +
                                           "on " + t.name() + " " + s.name + " is compiled to nothing"));
