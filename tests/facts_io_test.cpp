@@ -47,7 +47,7 @@ static_assert(fieldCount<ArchRange>() == 9);
 static_assert(fieldCount<Subject>() == 3);
 static_assert(fieldCount<NeedEvidence>() == 4);
 static_assert(fieldCount<PathNeed>() == 3);
-static_assert(fieldCount<Site>() == 40);
+static_assert(fieldCount<Site>() == 41);
 static_assert(fieldCount<Lookup>() == 10);
 static_assert(fieldCount<Import>() == 4);
 static_assert(fieldCount<FunctionSummary>() == 6);

@@ -383,7 +383,18 @@ std::map<std::string, std::string> variableSources(const std::vector<Command>& c
 struct VarSite {
   size_t index;
   bool ptx = false;
+  int writes = 0;
 };
+
+// The variable an `if(NOT DEFINED V)` or `if(NOT V)` tests: its body gives
+// V a default. "" for any other test.
+std::string defaultedVariable(const Command& c) {
+  const auto& a = c.args;
+  auto word = [&](size_t i) { return a[i].kind == cmake::ArgKind::Unquoted ? a[i].value : std::string("\x01"); };
+  if (a.size() == 3 && word(0) == "NOT" && word(1) == "DEFINED") return word(2);
+  if (a.size() == 2 && word(0) == "NOT" && word(1).find_first_of("${}\x01") == std::string::npos) return word(1);
+  return "";
+}
 
 }  // namespace
 
@@ -485,6 +496,7 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
     s.extent.end = std::max(s.extent.end, c.end);
     return it->second;
   };
+  std::vector<std::string> defaults;  // each open if(): the variable it defaults, or ""
   auto addArgs = [&](const Command& c, const ListWrite& w) {
     const std::string& var = w.var;
     bool deny = w.removes;
@@ -499,6 +511,9 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
     if (lists.empty()) return;
     VarSite& vs = siteFor(var, deny, c);
     Site& s = f.sites[vs.index];
+    bool defaulting = std::find(defaults.begin(), defaults.end(), var) != defaults.end();
+    if (vs.writes++ == 0) s.default_of = defaulting && !deny ? var : "";
+    else if (!defaulting) s.default_of.clear();
     // One argument per item in `set(ARCHS 8.0 8.6 ...)`: room for them all at once.
     size_t more = 0;
     for (const auto& l : lists) more += l.second;
@@ -522,9 +537,13 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
       loops.pop_back();
     }
     bool translating = std::find(loops.begin(), loops.end(), true) != loops.end();
+    if (c.lower == "else" && !defaults.empty()) defaults.back().clear();
+    if (c.lower == "endif" && !defaults.empty()) defaults.pop_back();
     if (c.args.empty()) continue;
     // scripts/new-kind.sh adds command readers above this line.
     if (c.lower == "if" || c.lower == "elseif") {
+      if (c.lower == "if") defaults.push_back(defaultedVariable(c));
+      else if (!defaults.empty()) defaults.back().clear();
       if (auto s = rangeSite(c, k)) f.sites.push_back(*s);
       continue;
     }

@@ -66,7 +66,7 @@ void fields(A& a, Site& s) {
       a("dominated_by", s.dominated_by), a("reached_only_by", s.reached_only_by), a("check", s.check),
       a("exits_unlisted", s.exits_unlisted), a("crash_message", s.crash_message), a("conjoined", s.conjoined),
       a("skips", s.skips), a("compiled_out", s.compiled_out), a("build_list", s.build_list), a("macro", s.macro),
-      a("needs", s.needs), a("predicate", s.predicate);
+      a("needs", s.needs), a("predicate", s.predicate), a("default_of", s.default_of);
 }
 template <class A>
 void fields(A& a, Lookup& l) {

@@ -126,10 +126,13 @@ FileBuilds buildsOf(size_t start, const std::vector<FileFacts>& files,
 void linkUnits(const std::vector<FileFacts>& files, Program& p) {
   namespace fs = std::filesystem;
   std::vector<LinkedUnit> out;
-  bool any = false, device = false;
+  bool any = false, device = false, defaulted = false;
   for (const auto& f : files) any |= !f.build_units.empty();
-  for (const auto& s : p.sites) device |= s.site.spelling.kind == SpellingKind::CudaArchInt;
-  if (!any && !device) return;
+  for (const auto& s : p.sites) {
+    device |= s.site.spelling.kind == SpellingKind::CudaArchInt;
+    defaulted |= !s.site.default_of.empty();
+  }
+  if (!any && !device && !defaulted) return;
   // Files by normal path, as the working folder sees them: a source is
   // named from its build file's folder, a scanned file from where archscan ran.
   std::error_code ec;
@@ -146,6 +149,19 @@ void linkUnits(const std::vector<FileFacts>& files, Program& p) {
     for (const auto& sub : files[i].subdirectories)
       added.emplace((fs::path(normals[i]).parent_path() / sub.dir).lexically_normal().string(),
                     std::make_pair(i, &sub));
+  // `if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)` in a folder whose parent sets
+  // the list before add_subdirectory(): the parent's list is what builds it.
+  for (auto& ls : p.sites) {
+    if (ls.site.default_of != "CMAKE_CUDA_ARCHITECTURES") continue;
+    // Up the chain of folders adding one another, to the first that sets it.
+    auto it = added.find(fs::path(normal(ls.file)).parent_path().lexically_normal().string());
+    for (int depth = 0; it != added.end() && !it->second.second->scope.archs_set && depth < 32; ++depth)
+      it = added.find(fs::path(normals[it->second.first]).parent_path().lexically_normal().string());
+    if (it == added.end()) continue;
+    ls.confidence = Confidence::Low;
+    ls.site.evidence.reasons.push_back("a default only: " + files[it->second.first].path + " sets " +
+                                       ls.site.default_of + " before add_subdirectory(" + it->second.second->dir + ")");
+  }
   for (size_t fi = 0; fi < files.size(); ++fi)
     for (const auto& u : files[fi].build_units) {
       const FileFacts& f = files[fi];

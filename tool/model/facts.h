@@ -197,6 +197,9 @@ struct Site {
   bool macroExpansion() const { return !macro.empty() && !patchable; }
   // What each path needs from the hardware, where the code says (one per arm at most).
   std::vector<PathNeed> needs;
+  // A default: every write of the list sits under `if(NOT DEFINED V)` (CMake)
+  // for the list's own variable V, so a value set before takes its place.
+  std::string default_of;
   // The decision is a call of a helper that returns a range test
   // (`if is_sm_at_least_90():`, `assert is_supported()`), as written. Its
   // ranges are placeholders until link/ finds the helper's definition
