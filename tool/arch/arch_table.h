@@ -14,6 +14,9 @@ struct HardwareFacts {
   int threads_per_sm = 0;  // maximum resident threads per SM; 0: not known
   int smem_per_block_kb = 0;  // maximum shared memory per block (opt-in); 0: not known
   int smem_per_sm_kb = 0;  // shared memory per SM; 0: not known
+  // An integrated GPU of a Jetson/Tegra SoC (Orin 8.7, Thor 11.0): a build
+  // made only for such parts targets that platform, never a discrete card.
+  bool integrated = false;
 };
 
 // What instructions an arch can run (knowledge.yaml's feature names:

@@ -101,6 +101,7 @@ std::string describeArch(const Arch& a, const Knowledge& k) {
     if (known->facts.smem_per_block_kb)
       out << "  shared memory per block: " << known->facts.smem_per_block_kb << " KB\n";
     if (known->facts.smem_per_sm_kb) out << "  shared memory per SM: " << known->facts.smem_per_sm_kb << " KB\n";
+    if (known->facts.integrated) out << "  integrated GPU of a Jetson/Tegra SoC\n";
     if (known->isa.known) describeHardware(*known, k, out);
   }
   std::string aliases;

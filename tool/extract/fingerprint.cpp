@@ -36,7 +36,7 @@ std::string extractionFingerprint(const Knowledge& k, const FrontendSettings& s)
   o << "archscan " << kArchscanVersion << "\n" << frontendToolchains() << "\n";
   for (const auto& a : k.archs.known)
     o << "arch " << a.major << "." << a.minor << " " << a.family << " " << a.min_cuda << " " << a.facts.threads_per_sm
-      << " " << a.facts.smem_per_block_kb << "\n";
+      << " " << a.facts.smem_per_block_kb << (a.facts.integrated ? " integrated" : "") << "\n";
   for (const auto& [name, a] : k.archs.aliases)
     o << "alias " << name << " " << a.major << "." << a.minor << (a.major_only ? "x" : "") << char(a.variant) << "\n";
   strings(o, "capability_calls", k.capability_calls);

@@ -39,9 +39,10 @@ std::string knowledgeAsCpp(const Knowledge& k, const std::string& origin) {
     << "  k.archs.known = {\n";
   for (const auto& a : k.archs.known)
     o << "      {" << a.major << ", " << a.minor << ", " << literal(a.family) << ", " << a.min_cuda << ", {"
-      << a.facts.threads_per_sm << ", " << a.facts.smem_per_block_kb << ", " << a.facts.smem_per_sm_kb << "}, {"
-      << (a.isa.known ? "true" : "false") << ", " << list(a.isa.features) << ", " << list(a.isa.specific) << ", "
-      << list(a.isa.signature) << "}, " << a.family_cuda << "},\n";
+      << a.facts.threads_per_sm << ", " << a.facts.smem_per_block_kb << ", " << a.facts.smem_per_sm_kb << ", "
+      << (a.facts.integrated ? "true" : "false") << "}, {" << (a.isa.known ? "true" : "false") << ", "
+      << list(a.isa.features) << ", " << list(a.isa.specific) << ", " << list(a.isa.signature) << "}, " << a.family_cuda
+      << "},\n";
   o << "  };\n  k.archs.aliases = {\n";
   for (const auto& [name, a] : k.archs.aliases)
     o << "      {" << literal(name) << ", {" << a.major << ", " << a.minor << ", " << (a.major_only ? "true" : "false")

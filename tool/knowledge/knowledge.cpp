@@ -53,6 +53,7 @@ KnownArch knownArch(const YAML::Node& n, const std::string& origin) {
   a.facts.threads_per_sm = n["threads"].as<int>(0);
   a.facts.smem_per_block_kb = n["smem_kb"].as<int>(0);
   a.facts.smem_per_sm_kb = n["smem_sm_kb"].as<int>(0);
+  a.facts.integrated = n["integrated"].as<bool>(false);
   if (n["features"] || n["specific"]) {
     a.isa.known = true;
     for (const char* key : {"features", "specific", "signature"}) {

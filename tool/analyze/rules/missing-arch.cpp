@@ -16,6 +16,20 @@ bool tunedTable(const LinkedSite& ls) {
   return ls.site.kind == SiteKind::Mapping && !ls.site.binding.empty() && !ls.lookups.empty();
 }
 
+// A build list of integrated (Jetson/Tegra) GPUs only, for a target that is
+// a discrete card: the list builds for that platform, whose images never
+// run on the target, so the target is not missing from it.
+bool integratedOnly(const Site& s, const Arch& t, const ArchTable& archs) {
+  if (!s.build_list || s.entries.empty()) return false;
+  const KnownArch* target = archs.find(t.major, t.minor);
+  if (!target || target->facts.integrated) return false;
+  for (const auto& e : s.entries) {
+    const KnownArch* a = archs.find(e.arch.major, e.arch.minor);
+    if (!a || !a->facts.integrated) return false;
+  }
+  return true;
+}
+
 // The same gate called elsewhere in the file with more archs, the target
 // among them (`supported_major_versions=[10, 12]` beside `=[10]`): the
 // narrow call is then not a per-arch variant but a list not yet widened.
@@ -48,6 +62,7 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
       if (coverage(s, t) != Coverage::Missing || unreachable(s, t)) continue;  // the check before it reports t
       if (!guardBeforeEveryRead(ls, t).empty()) continue;  // so does the guard every read sits behind
       if (hardwareGate(s, t, ctx.k)) continue;  // every path needs what t lacks: gated reports it
+      if (integratedOnly(s, t, ctx.k.archs)) continue;  // a Jetson build, not one t could load
       if (callersGate(ctx.program, i, t, ctx.k)) continue;  // so does every caller's: gated reports it
       if (wrongPath(s, ls.file, t, ctx.k)) continue;  // t falls into a path it cannot run: wrong-path reports it
       if (neverAdmittedBy(ctx.program, i, t)) continue;  // its module is built for t: never-admitted says so
