@@ -97,12 +97,15 @@ std::set<std::string> expectations(const fs::path& dir, const std::string& run) 
   return out;
 }
 
+// One decision, one finding: the same rule, arch and line twice is a
+// duplicate, which a set of expectations could not show, so it is marked.
 std::set<std::string> findings(const YAML::Node& json) {
   std::set<std::string> out;
   for (const auto& f : json["findings"]) {
     std::string arch = f["arch"].IsNull() ? "-" : f["arch"].as<std::string>();
-    out.insert(f["file"].as<std::string>() + ":" + f["line"].as<std::string>() + " " + f["rule"].as<std::string>() +
-               " " + arch + " " + f["severity"].as<std::string>());
+    std::string key = f["file"].as<std::string>() + ":" + f["line"].as<std::string>() + " " +
+                      f["rule"].as<std::string>() + " " + arch + " " + f["severity"].as<std::string>();
+    if (!out.insert(key).second) out.insert(key + " (reported twice)");
   }
   return out;
 }

@@ -161,6 +161,23 @@ FileFacts CppFrontend::read(const SourceText& src, bool withClang) const {
   }
   std::stable_sort(facts.sites.begin(), facts.sites.end(),
                    [](const Site& a, const Site& b) { return a.extent.begin < b.extent.begin; });
+  // A lambda written in a macro's argument (`FP16_SWITCH(is_bf16, ([&] {
+  // if (major == 8) ... }))`) is instantiated once per expansion of its body,
+  // so Clang observes the one chain written there twice: the same bytes are
+  // one site.
+  auto sameBytes = [](const Site& a, const Site& b) {
+    if (a.kind != b.kind || a.name != b.name || a.extent.begin != b.extent.begin || a.extent.end != b.extent.end ||
+        a.entries.size() != b.entries.size() || a.ranges.size() != b.ranges.size())
+      return false;
+    for (size_t i = 0; i < a.entries.size(); ++i)
+      if (a.entries[i].key.begin != b.entries[i].key.begin || a.entries[i].key.end != b.entries[i].key.end)
+        return false;
+    for (size_t i = 0; i < a.ranges.size(); ++i)
+      if (a.ranges[i].item.begin != b.ranges[i].item.begin || a.ranges[i].item.end != b.ranges[i].item.end)
+        return false;
+    return true;
+  };
+  facts.sites.erase(std::unique(facts.sites.begin(), facts.sites.end(), sameBytes), facts.sites.end());
   facts.lookups = cpp::lookups(in);
   for (const auto& f : obs.functions) {
     FunctionSummary fs;
