@@ -32,6 +32,11 @@ TEST(ClangGate, ArchWordsThatDecideNothingStayWithTheRawLexer) {
   EXPECT_FALSE(gate("auto c = get_best_config<SM90ArchSpec>(desc);\n"));
   EXPECT_FALSE(gate("template <class Arch_> struct Gemm {\n  using Arch = Arch_;\n};\n"));
   EXPECT_FALSE(gate("int major, minor;\nparse(version, &major, &minor);\nf(x, 8); g(y, 9);\n"));
+  // A list's first number says what it holds: these are sizes that happen
+  // to equal archs (sm_121, sm_90), not arch keys.
+  EXPECT_FALSE(
+      gate("MatrixCoord tensor_extent{128, 128};\nMatrixCoord output_extent{123, 121};\n"
+           "dim3 grid(128, 90);\n"));
 }
 
 TEST(ClangGate, WhatClangObservesStartsFromOneOfTheseTokens) {
@@ -44,6 +49,7 @@ TEST(ClangGate, WhatClangObservesStartsFromOneOfTheseTokens) {
   EXPECT_TRUE(gate("int sm90_arch_count = 2;\n"));
   // Keys without any name: lists of two archs, arch case labels.
   EXPECT_TRUE(gate("std::map<int, Config> configs{{80, a}, {90, b}};\n"));
+  EXPECT_TRUE(gate("std::map<int, int> sms{{90, 132}, {100, 148}};\n"));  // an arch, then its value
   EXPECT_TRUE(gate("using T = Table<90>;\nusing U = ns::Table<100>;\n"));
   EXPECT_TRUE(gate("template <> struct Traits<Tile<64>, 90> {};\ntemplate <> struct Traits<Tile<128>, 100> {};\n"));
   EXPECT_TRUE(gate("switch (v) { case 90: return 1; }\n"));

@@ -69,11 +69,14 @@ class Reader {
       if (t[i].kind == Tok::Directive) {
         if (!directiveWithCode(text_, t[i])) continue;
         std::vector<char> code = std::move(open_);  // a directive's brackets are its own
+        std::vector<First> firsts = std::move(first_);
         open_.clear();
+        first_.clear();
         bool instantiating = std::exchange(instantiation_, false);
         Specialisation specialising = std::exchange(spec_, Specialisation{});
         if (directive(directiveOperands(text_, t[i]))) return true;
         open_ = std::move(code);
+        first_ = std::move(firsts);
         instantiation_ = instantiating;
         spec_ = specialising;
         continue;
@@ -117,11 +120,16 @@ class Reader {
       }
     }
     std::string_view s = spell(text_, t[i]);
-    if (s == "{" || s == "(" || s == "[") open_.push_back(s[0]);
-    if ((s == "}" || s == ")" || s == "]") && !open_.empty()) open_.pop_back();
+    if (s == "{" || s == "(" || s == "[") open_.push_back(s[0]), first_.push_back(First::None);
+    if ((s == "}" || s == ")" || s == "]") && !open_.empty()) open_.pop_back(), first_.pop_back();
     if (t[i].kind != Tok::Number) return false;
     auto v = archNumber(t[i]);
     std::string_view after = i + 1 < t.size() ? spell(text_, t[i + 1]) : "";
+    // The first number of a list says what the list holds: `{90, 132}` is an
+    // arch and its value, `{123, 121}` and `dim3(128, 90)` are sizes.
+    bool listed = listOpen(before) && listClose(after) && before != "<" && after != ">";
+    if (listed && !first_.empty() && first_.back() == First::None) first_.back() = v ? First::Arch : First::Other;
+    bool sizes = listed && !first_.empty() && first_.back() == First::Other;
     if (!v || instantiation_ || !listOpen(before) || !listClose(after)) return false;
     if (spec_.part == Specialisation::Head && std::find(spec_.args.begin(), spec_.args.end(), i) != spec_.args.end())
       return spec_.own.insert(*v), false;
@@ -137,7 +145,7 @@ class Reader {
     // A major (9, 10) is every small count too: it counts in a braced list,
     // not among a call's arguments.
     bool braced = !open_.empty() && open_.back() == '{';
-    if (*v < 20 && !braced) return false;
+    if ((*v < 20 && !braced) || sizes) return false;
     listed_.insert(*v);
     return listed_.size() >= 2;
   }
@@ -255,6 +263,8 @@ class Reader {
   std::set<long long> listed_;  // arch numbers in braced lists and calls
   std::map<std::pair<std::string_view, int>, std::set<long long>> slots_;  // per template parameter
   std::vector<char> open_;  // brackets open at the token read
+  enum class First { None, Arch, Other };
+  std::vector<First> first_;  // per open bracket: what its first listed number was
   bool instantiation_ = false;  // inside an explicit instantiation
   struct Specialisation {
     enum Part { None, Head, Body } part = None;

@@ -166,8 +166,8 @@ FileFacts CppFrontend::read(const SourceText& src, bool withClang) const {
   // so Clang observes the one chain written there twice: the same bytes are
   // one site.
   auto sameBytes = [](const Site& a, const Site& b) {
-    if (a.kind != b.kind || a.name != b.name || a.extent.begin != b.extent.begin || a.extent.end != b.extent.end ||
-        a.entries.size() != b.entries.size() || a.ranges.size() != b.ranges.size())
+    if (a.kind != b.kind || a.name != b.name || a.line != b.line || a.extent.begin != b.extent.begin ||
+        a.extent.end != b.extent.end || a.entries.size() != b.entries.size() || a.ranges.size() != b.ranges.size())
       return false;
     for (size_t i = 0; i < a.entries.size(); ++i)
       if (a.entries[i].key.begin != b.entries[i].key.begin || a.entries[i].key.end != b.entries[i].key.end)
