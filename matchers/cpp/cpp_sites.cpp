@@ -303,7 +303,81 @@ void chainSites(const SiteInput& in, std::vector<Site>& out) {
   }
 }
 
+namespace {
+
+// `bool is_sm8x = major == 8 && minor >= 0;` and its like: the flag a test
+// initialises, or "" when the test initialises none.
+std::string flagOf(const SiteInput& in, const Span& test) {
+  auto [first, last] = tokensWithin(in.tokens, test.begin, test.end);
+  if (first < 3 || last >= in.tokens.size() || spell(in.text, in.tokens[last]) != ";") return "";
+  if (spell(in.text, in.tokens[first - 1]) != "=" || in.tokens[first - 2].kind != Tok::Ident) return "";
+  std::string_view type = spell(in.text, in.tokens[first - 3]);
+  if (type != "bool" && type != "auto" && type != "const") return "";
+  return std::string(spell(in.text, in.tokens[first - 2]));
+}
+
+// `TORCH_CHECK(is_sm90 || is_sm8x, "FlashAttention only supports Ampere GPUs
+// or newer.")`: flags of one function joined in a check, each set by an arch
+// test. Together they are one check that crashes for every arch none of them
+// lists, reported at the check; the flags alone only fall back.
+void flagChecks(const SiteInput& in, const std::map<std::string, std::vector<std::pair<std::string, size_t>>>& flags,
+                std::vector<Site>& out) {
+  for (const auto& [function, named] : flags) {
+    const FunctionObs* fn = nullptr;
+    for (const auto& f : in.obs.functions)
+      if (f.name == function) fn = &f;
+    if (!fn || named.size() < 2) continue;
+    auto [from, to] = tokensWithin(in.tokens, fn->body.begin, fn->body.end);
+    // A second check of the same flags is reached only by what passed the first.
+    std::set<std::vector<size_t>> checked;
+    for (size_t i = from; i + 3 < to; ++i) {
+      std::string callee(spell(in.text, in.tokens[i]));
+      if (in.tokens[i].kind != Tok::Ident || !isAssertLike(callee) || spell(in.text, in.tokens[i + 1]) != "(") continue;
+      std::vector<size_t> joined;
+      size_t j = i + 2;
+      bool only = true;
+      for (; j < to; ++j) {
+        std::string_view w = spell(in.text, in.tokens[j]);
+        if (w == "," || w == ")") break;
+        if (w == "||" || w == "(") continue;
+        auto it = std::find_if(named.begin(), named.end(), [&](const auto& n) { return n.first == w; });
+        if (it == named.end()) {
+          only = false;
+          break;
+        }
+        joined.push_back(it->second);
+      }
+      if (!only || joined.size() < 2) continue;
+      std::vector<size_t> key = joined;
+      std::sort(key.begin(), key.end());
+      if (!checked.insert(key).second) continue;
+      Site s = out[joined.front()];
+      s.entries.clear();
+      for (size_t k : joined)
+        for (auto e : out[k].entries) {
+          e.arm = 0;
+          s.entries.push_back(e);
+        }
+      s.ranges.clear();
+      s.needs.clear();
+      s.check = true;
+      s.conjoined = false;
+      s.on_missing = OnMissing::Crash;
+      s.on_missing_reason = callee + " fails";
+      s.crash_message = calleeMessage(in, Span{in.tokens[i + 1].end, in.tokens[i + 1].end, 0, 0});
+      s.line = s.end_line = in.tokens[i].line;
+      s.extent = s.container = ByteRange{in.tokens[i].begin, in.tokens[j < to ? j : i + 1].end};
+      s.patchable = false;
+      s.unpatchable_reason = "each arch is a flag joined in the check: add a flag for the new arch and join it by hand";
+      out.push_back(std::move(s));
+    }
+  }
+}
+
+}  // namespace
+
 void loneSites(const SiteInput& in, std::vector<Site>& out) {
+  std::map<std::string, std::vector<std::pair<std::string, size_t>>> flags;  // function -> (flag, site)
   for (const auto& lone : in.obs.lones) {
     Subject subject;
     std::string subjectText = chooseSubject({&lone.condition}, in.k, &subject);
@@ -342,8 +416,12 @@ void loneSites(const SiteInput& in, std::vector<Site>& out) {
       addNeed(s, in, *lone.when_false, kFallbackArm, subjectText);
     }
     finishSite(s, lone.function, lone.origin, in.k);
+    if (std::string flag = flagOf(in, lone.whole);
+        !flag.empty() && !deny && arms.ranges.empty() && !isAssertLike(callee))
+      flags[lone.function].push_back({flag, out.size()});
     out.push_back(std::move(s));
   }
+  flagChecks(in, flags, out);
 }
 
 namespace {

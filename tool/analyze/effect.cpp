@@ -155,6 +155,10 @@ std::optional<std::string> gateReason(const LinkedSite& ls) {
   if (!std::regex_search(m, arch)) return tied();
   static const std::regex gate(R"((\bonly\b|\brequire[sd]?\b|\bis for\b|\bnon-sm|supported (on|for|by)\b))");
   if (!std::regex_search(m, gate)) return tied();
+  // "only supports Ampere GPUs or newer": the message says newer archs pass,
+  // so one the check refuses was forgotten, not kept out.
+  static const std::regex open(R"(\b(or|and) (newer|later|above|higher|beyond)\b)");
+  if (std::regex_search(m, open)) return tied();
   return "\"" + oneLine(s.crash_message) + "\"";
 }
 

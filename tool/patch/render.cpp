@@ -286,7 +286,10 @@ Rendered renderSite(const LinkedSite& s, size_t idx, const PatchRule& r, const s
   const EditingSyntax& syntax = frontend.editing();
   bool gencode = !s.site.entries.empty();
   for (const Entry& e : s.site.entries) gencode &= e.form == EntryForm::Gencode;
-  if (!s.site.patchable && !editableUnmarked(s, syntax) && !gencode) {
+  // A site that says why it cannot be patched (flags joined in a check) is
+  // refused in every language; an unmarked C++ site is otherwise edited.
+  bool refused = !s.site.patchable && !s.site.unpatchable_reason.empty();
+  if (((!s.site.patchable && !editableUnmarked(s, syntax)) || refused) && !gencode) {
     out.skip_reason = s.site.unpatchable_reason.empty() ? "cannot be patched automatically; patch it by hand"
                                                         : s.site.unpatchable_reason;
     return out;
