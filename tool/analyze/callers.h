@@ -20,4 +20,10 @@ namespace archscan {
 // no caller is known.
 std::optional<std::string> callersGate(const Program& p, size_t i, const Arch& t, const Knowledge& k);
 
+// When every function that calls the one holding site `i` (up to three
+// calls up) holds a check that crashes for `t`: t never reaches the site,
+// and the check is where it is decided (and reported). The first such check,
+// for the message; nullopt when some caller lets t through or none is known.
+std::optional<std::string> callersCheck(const Program& p, size_t i, const Arch& t, const Knowledge& k);
+
 }  // namespace archscan

@@ -64,6 +64,7 @@ void checkMissingArch(const RuleContext& ctx, std::vector<Finding>& out) {
       if (hardwareGate(s, t, ctx.k)) continue;  // every path needs what t lacks: gated reports it
       if (integratedOnly(s, t, ctx.k.archs)) continue;  // a Jetson build, not one t could load
       if (callersGate(ctx.program, i, t, ctx.k)) continue;  // so does every caller's: gated reports it
+      if (callersCheck(ctx.program, i, t, ctx.k)) continue;  // every caller refuses t first, and is reported
       if (wrongPath(s, ls.file, t, ctx.k)) continue;  // t falls into a path it cannot run: wrong-path reports it
       if (neverAdmittedBy(ctx.program, i, t)) continue;  // its module is built for t: never-admitted says so
       // A list handed to a build system's selector: one it cannot hold t in
