@@ -1,5 +1,7 @@
 #include "literal_sites.h"
 
+#include <cctype>
+
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -166,6 +168,39 @@ void fromDict(PyContext& ctx, TSNode dict, Nests& nests) {
   ctx.facts.sites.push_back(std::move(s));
 }
 
+// Whether the file orders something against `name` (`cap < required`,
+// `required >= cc`): a name compared that way holds one value, not a set.
+bool orderedAgainst(const std::string& source, const std::string& name) {
+  auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = source.find(name); at != std::string::npos; at = source.find(name, at + 1)) {
+    size_t end = at + name.size();
+    if ((at > 0 && (ident(source[at - 1]) || source[at - 1] == '.')) || (end < source.size() && ident(source[end])))
+      continue;
+    size_t b = at;
+    while (b > 0 && source[b - 1] == ' ') --b;
+    size_t e = end;
+    while (e < source.size() && source[e] == ' ') ++e;
+    auto ordering = [&](size_t i, bool before) {
+      // `<`, `<=`, `>`, `>=`, not `<<`, `>>`, `->` or `=>`.
+      if (before) {
+        if (i == 0) return false;
+        char c = source[i - 1];
+        if (c == '=' && i >= 2 && (source[i - 2] == '<' || source[i - 2] == '>'))
+          return i < 3 || (source[i - 3] != '<' && source[i - 3] != '>');
+        return (c == '<' || c == '>') &&
+               (i < 2 || (source[i - 2] != '<' && source[i - 2] != '>' && source[i - 2] != '-'));
+      }
+      if (i >= source.size()) return false;
+      char c = source[i];
+      if (c != '<' && c != '>') return false;
+      char n = i + 1 < source.size() ? source[i + 1] : ' ';
+      return n != '<' && n != '>';
+    };
+    if (ordering(b, true) || ordering(e, false)) return true;
+  }
+  return false;
+}
+
 void fromCollection(PyContext& ctx, TSNode coll) {
   const ModuleIndex& idx = ctx.idx;
   TSNode parent = idx.parent(coll);
@@ -182,6 +217,11 @@ void fromCollection(PyContext& ctx, TSNode coll) {
   if (is(parent, "assignment") && same(field(parent, "right"), coll)) {
     auto b = bindingOf(field(parent, "left"), coll, ctx);
     if (!b) return;
+    // `required_cc = (8, 9)` then `if cc < required_cc:`: one capability,
+    // 8.9, ordered as a version (a minimum), not the majors 8 and 9.
+    if (is(coll, "tuple") && s.entries.size() == 2 && s.entries[1].arch.major < 10 &&
+        orderedAgainst(idx.source(), b->last))
+      return;
     s.binding = b->binding;
     s.name = b->name;
     nameEvidence(ctx, b->last, "name", s.evidence);
