@@ -1,5 +1,7 @@
 #include "cmake_frontend.h"
 
+#include <regex>
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -84,6 +86,54 @@ bool addItems(const Argument& a, const ArchTable& archs, Site& s, bool& ptx, int
 }
 
 void finish(Site& s, bool ptx);
+
+// `set(CMAKE_CUDA_FLAGS "... -gencode=arch=compute_80,code=\"sm_80,compute_80\" ...")`,
+// `target_compile_options(t PRIVATE -gencode arch=compute_90a,code=sm_90a)`:
+// nvcc's own arch flags, one site per command's variable or target. A new
+// pair is a flag of its own, added by hand; a `compute_` code keeps PTX.
+std::optional<Site> gencodeSite(const Command& c, const ArchTable& archs) {
+  static const std::regex pair(
+      R"re(arch=compute_(\d+[af]?),code=\\?"?\[?((?:sm|compute)_\d+[af]?)((?:,(?:sm|compute)_\d+[af]?)*))re");
+  Site s;
+  bool ptx = false;
+  for (size_t i = 0; i < c.args.size(); ++i) {
+    const Argument& a = c.args[i];
+    if (a.value.find("arch=compute_") == std::string::npos) continue;
+    for (auto it = std::sregex_iterator(a.value.begin(), a.value.end(), pair); it != std::sregex_iterator(); ++it) {
+      const std::smatch& m = *it;
+      auto key = classifyListItem(m[2].str(), archs);
+      if (!key) continue;
+      Entry e;
+      e.arch = key->arch;
+      e.style = key->style;
+      e.key_text = "arch=compute_" + m[1].str() + ",code=" + m[2].str() + m[3].str();
+      // Escaped text has no byte-for-byte offsets: the argument stands for it.
+      uint32_t at = static_cast<uint32_t>(a.content + m.position(0));
+      e.key = a.escaped ? ByteRange{a.begin, a.end} : ByteRange{at, at + static_cast<uint32_t>(m.length(0))};
+      e.item = e.key;
+      e.container = ByteRange{a.begin, a.end};
+      e.form = EntryForm::Gencode;
+      e.line = e.end_line = a.line;
+      s.entries.push_back(std::move(e));
+      ptx |= m[2].str().rfind("compute_", 0) == 0 || m[3].str().find("compute_") != std::string::npos;
+    }
+  }
+  if (s.entries.empty()) return std::nullopt;
+  std::string owner = c.args.empty() ? c.name : c.args[0].value;
+  if (c.lower == "list" || c.lower == "string") owner = c.args.size() > 1 ? c.args[1].value : c.name;
+  s.kind = SiteKind::Set;
+  s.name = owner + " (-gencode)";
+  s.evidence.name = true;
+  s.evidence.reasons.push_back("nvcc -gencode flags");
+  s.spelling = s.entries.front().style;
+  s.line = c.line;
+  s.end_line = c.end_line;
+  s.extent = ByteRange{c.begin, c.end};
+  s.patchable = false;
+  s.unpatchable_reason = "a -gencode pair is a flag of its own; add the new pair by hand";
+  finish(s, ptx);
+  return s;
+}
 
 // Whether the file finds a package that brings its own copy of the selector
 // (find_package(Torch)): then the call is that copy's, and its limit is not
@@ -555,6 +605,10 @@ FileFacts CMakeFrontend::extract(const SourceText& src) const {
       continue;
     }
     if (translating && (c.lower == "set" || c.lower == "list")) continue;
+    if (auto g = gencodeSite(c, k.archs)) {
+      f.sites.push_back(std::move(*g));
+      continue;
+    }
     if (auto w = listWrite(c); w && c.lower != "unset" && archVariable(w->var, k)) {
       addArgs(c, *w);
     } else if (archVariable(c.name, k)) {
