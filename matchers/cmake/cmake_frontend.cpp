@@ -89,8 +89,9 @@ void finish(Site& s, bool ptx);
 
 // `set(CMAKE_CUDA_FLAGS "... -gencode=arch=compute_80,code=\"sm_80,compute_80\" ...")`,
 // `target_compile_options(t PRIVATE -gencode arch=compute_90a,code=sm_90a)`:
-// nvcc's own arch flags, one site per command's variable or target. A new
-// pair is a flag of its own, added by hand; a `compute_` code keeps PTX.
+// nvcc's own arch flags, one site per command's variable or target, shown
+// with --all. A new pair is a flag of its own, added by hand; a `compute_`
+// code keeps PTX.
 std::optional<Site> gencodeSite(const Command& c, const ArchTable& archs) {
   static const std::regex pair(
       R"re(arch=compute_(\d+[af]?),code=\\?"?\[?((?:sm|compute)_\d+[af]?)((?:,(?:sm|compute)_\d+[af]?)*))re");
@@ -123,8 +124,12 @@ std::optional<Site> gencodeSite(const Command& c, const ArchTable& archs) {
   if (c.lower == "list" || c.lower == "string") owner = c.args.size() > 1 ? c.args[1].value : c.name;
   s.kind = SiteKind::Set;
   s.name = owner + " (-gencode)";
-  s.evidence.name = true;
-  s.evidence.reasons.push_back("nvcc -gencode flags");
+  // Flags add to what else builds the target (find_package(Torch) appends
+  // TORCH_CUDA_ARCH_LIST's pairs to CMAKE_CUDA_FLAGS; CUDA_ARCHITECTURES adds
+  // its own), and the file may not be the build users run: the whole set is
+  // not known here, so the list shows with --all (judged blind on held-out
+  // trees: 1 of 4 default findings real).
+  s.evidence.reasons.push_back("nvcc -gencode flags, added to flags set elsewhere");
   s.spelling = s.entries.front().style;
   s.line = c.line;
   s.end_line = c.end_line;
