@@ -44,14 +44,21 @@ bool allCallersRefuse(const Program& p, const std::string& function, const Arch&
   return !where.empty();
 }
 
+// Where the callers of site `i`'s function refuse t as `how` says; empty
+// when some caller may let t through, or none is known.
+std::vector<std::string> refusingCallers(const Program& p, size_t i, const Arch& t, const Knowledge& k, Refusal how) {
+  const Site& s = p.sites[i].site;
+  std::set<std::string> seen;
+  std::vector<std::string> where;
+  if (s.scope.empty() || !allCallersRefuse(p, lastName(s.scope), t, k, how, 1, seen, where)) return {};
+  return where;
+}
+
 }  // namespace
 
 std::optional<std::string> callersGate(const Program& p, size_t i, const Arch& t, const Knowledge& k) {
-  const Site& s = p.sites[i].site;
-  if (s.scope.empty()) return std::nullopt;
-  std::set<std::string> seen;
-  std::vector<std::string> where;
-  if (!allCallersRefuse(p, lastName(s.scope), t, k, Refusal::Hardware, 1, seen, where)) return std::nullopt;
+  std::vector<std::string> where = refusingCallers(p, i, t, k, Refusal::Hardware);
+  if (where.empty()) return std::nullopt;
   std::string list;
   for (size_t n = 0; n < where.size() && n < 3; ++n) list += (n ? ", " : "") + where[n];
   if (where.size() > 3) list += " and " + std::to_string(where.size() - 3) + " more";
@@ -59,11 +66,8 @@ std::optional<std::string> callersGate(const Program& p, size_t i, const Arch& t
 }
 
 std::optional<std::string> callersCheck(const Program& p, size_t i, const Arch& t, const Knowledge& k) {
-  const Site& s = p.sites[i].site;
-  if (s.scope.empty()) return std::nullopt;
-  std::set<std::string> seen;
-  std::vector<std::string> where;
-  if (!allCallersRefuse(p, lastName(s.scope), t, k, Refusal::Check, 1, seen, where)) return std::nullopt;
+  std::vector<std::string> where = refusingCallers(p, i, t, k, Refusal::Check);
+  if (where.empty()) return std::nullopt;
   return "every caller's check refuses " + t.name() + " first: " + where.front();
 }
 
