@@ -102,8 +102,10 @@ bool onlyPrinted(const ShellLex& lex, const std::string& name) {
   std::vector<std::pair<uint32_t, uint32_t>> printed;
   for (const ShellCommand& c : lex.commands) {
     std::string cmd = commandName(c);
-    bool exportAll = cmd == "set" && c.words.size() > 1 &&
-                     (c.words[1].value.text.find('a') != std::string::npos || c.words[1].value.text == "-o");
+    // `set -a`, `set -ea`, `set -o allexport`: every assignment after it is exported.
+    auto word = [&](size_t i) { return i < c.words.size() ? c.words[i].value.text : std::string(); };
+    bool exportAll = cmd == "set" && ((word(1).rfind('-', 0) == 0 && word(1).find('a') != std::string::npos) ||
+                                      (word(1) == "-o" && word(2) == "allexport"));
     if (exportAll) return false;
     if (cmd == "export" || cmd == "declare" || cmd == "typeset")
       for (const Word& w : c.words)

@@ -2,6 +2,7 @@
 # Prints the archs the installed toolkit could build. Only echo reads ARCHS,
 # so no build uses it: --all lists it. BUILD_ARCHS goes into a file a later
 # step reads, and GPU_ARCHS reaches cmake through a command substitution.
+set -o pipefail
 NVCC_MAJOR=$(nvcc --version | sed -n 's/.*release \([0-9]*\).*/\1/p')
 if [ "$NVCC_MAJOR" -ge 12 ]; then
   ARCHS="80;89;90"             # expect-none: only printed, --all
