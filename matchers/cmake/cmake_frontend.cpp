@@ -1,7 +1,5 @@
 #include "cmake_frontend.h"
 
-#include <regex>
-
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -12,6 +10,7 @@
 #include "build_units.h"
 #include "frontend/prefilter.h"
 #include "frontend/suppressions.h"
+#include "knowledge/hardware.h"
 #include "knowledge/names.h"
 #include "lexer.h"
 
@@ -93,30 +92,34 @@ void finish(Site& s, bool ptx);
 // with --all. A new pair is a flag of its own, added by hand; a `compute_`
 // code keeps PTX.
 std::optional<Site> gencodeSite(const Command& c, const ArchTable& archs) {
-  static const std::regex pair(
-      R"re(arch=compute_(\d+[af]?),code=\\?"?\[?((?:sm|compute)_\d+[af]?)((?:,(?:sm|compute)_\d+[af]?)*))re");
   Site s;
   bool ptx = false;
-  for (size_t i = 0; i < c.args.size(); ++i) {
-    const Argument& a = c.args[i];
-    if (a.value.find("arch=compute_") == std::string::npos) continue;
-    for (auto it = std::sregex_iterator(a.value.begin(), a.value.end(), pair); it != std::sregex_iterator(); ++it) {
-      const std::smatch& m = *it;
-      auto key = classifyListItem(m[2].str(), archs);
+  for (const Argument& a : c.args) {
+    for (size_t at = a.value.find("arch=compute_"); at != std::string::npos;
+         at = a.value.find("arch=compute_", at + 1)) {
+      // One pair, up to the blank after it, read without the quotes an
+      // escaped code list carries (`code=\"sm_80,compute_80\"`).
+      size_t end = std::min(a.value.find_first_of(" \t\n", at), a.value.size());
+      std::string pair;
+      for (char ch : a.value.substr(at, end - at))
+        if (ch != '"' && ch != '\\') pair += ch;
+      std::vector<CodeObject> objects = flagCodeObjects(pair);
+      if (objects.empty()) continue;
+      auto key = classifyListItem(objects.front().name(), archs);
       if (!key) continue;
       Entry e;
       e.arch = key->arch;
       e.style = key->style;
-      e.key_text = "arch=compute_" + m[1].str() + ",code=" + m[2].str() + m[3].str();
+      e.key_text = pair;
       // Escaped text has no byte-for-byte offsets: the argument stands for it.
-      uint32_t at = static_cast<uint32_t>(a.content + m.position(0));
-      e.key = a.escaped ? ByteRange{a.begin, a.end} : ByteRange{at, at + static_cast<uint32_t>(m.length(0))};
+      uint32_t from = static_cast<uint32_t>(a.content + at);
+      e.key = a.escaped ? ByteRange{a.begin, a.end} : ByteRange{from, from + static_cast<uint32_t>(end - at)};
       e.item = e.key;
       e.container = ByteRange{a.begin, a.end};
       e.form = EntryForm::Gencode;
       e.line = e.end_line = a.line;
       s.entries.push_back(std::move(e));
-      ptx |= m[2].str().rfind("compute_", 0) == 0 || m[3].str().find("compute_") != std::string::npos;
+      for (const auto& o : objects) ptx |= o.ptx;
     }
   }
   if (s.entries.empty()) return std::nullopt;

@@ -1,7 +1,5 @@
 #include "literal_sites.h"
 
-#include <cctype>
-
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -168,40 +166,24 @@ void fromDict(PyContext& ctx, TSNode dict, Nests& nests) {
   ctx.facts.sites.push_back(std::move(s));
 }
 
-// Whether the file orders something against `name` (`cap < required`,
-// `required >= cc`): a name compared that way holds one value, not a set.
-bool orderedAgainst(const std::string& source, const std::string& name) {
-  auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  for (size_t at = source.find(name); at != std::string::npos; at = source.find(name, at + 1)) {
-    size_t end = at + name.size();
-    if ((at > 0 && (ident(source[at - 1]) || source[at - 1] == '.')) || (end < source.size() && ident(source[end])))
-      continue;
-    size_t b = at;
-    while (b > 0 && source[b - 1] == ' ') --b;
-    size_t e = end;
-    while (e < source.size() && source[e] == ' ') ++e;
-    auto ordering = [&](size_t i, bool before) {
-      // `<`, `<=`, `>`, `>=`, not `<<`, `>>`, `->` or `=>`.
-      if (before) {
-        if (i == 0) return false;
-        char c = source[i - 1];
-        if (c == '=' && i >= 2 && (source[i - 2] == '<' || source[i - 2] == '>'))
-          return i < 3 || (source[i - 3] != '<' && source[i - 3] != '>');
-        return (c == '<' || c == '>') &&
-               (i < 2 || (source[i - 2] != '<' && source[i - 2] != '>' && source[i - 2] != '-'));
-      }
-      if (i >= source.size()) return false;
-      char c = source[i];
-      if (c != '<' && c != '>') return false;
-      char n = i + 1 < source.size() ? source[i + 1] : ' ';
-      return n != '<' && n != '>';
-    };
-    if (ordering(b, true) || ordering(e, false)) return true;
+// Whether a comparison of the file orders something against `name` (`cap <
+// required`, `required >= cc`): a name compared that way holds one value,
+// not a set.
+bool orderedAgainst(const std::vector<Capture>& comparisons, const ModuleIndex& idx, const std::string& name) {
+  for (const auto& c : comparisons) {
+    bool ordering = false, names = false;
+    for (uint32_t i = 0; i < ts_node_child_count(c.node); ++i) {
+      TSNode child = ts_node_child(c.node, i);
+      std::string_view type = ts_node_type(child);
+      if (!ts_node_is_named(child)) ordering |= type == "<" || type == "<=" || type == ">" || type == ">=";
+      else names |= type == "identifier" && idx.text(child) == name;
+    }
+    if (ordering && names) return true;
   }
   return false;
 }
 
-void fromCollection(PyContext& ctx, TSNode coll) {
+void fromCollection(PyContext& ctx, TSNode coll, const std::vector<Capture>& comparisons) {
   const ModuleIndex& idx = ctx.idx;
   TSNode parent = idx.parent(coll);
   while (is(parent, "parenthesized_expression")) parent = idx.parent(parent);
@@ -220,7 +202,7 @@ void fromCollection(PyContext& ctx, TSNode coll) {
     // `required_cc = (8, 9)` then `if cc < required_cc:`: one capability,
     // 8.9, ordered as a version (a minimum), not the majors 8 and 9.
     if (is(coll, "tuple") && s.entries.size() == 2 && s.entries[1].arch.major < 10 &&
-        orderedAgainst(idx.source(), b->last))
+        orderedAgainst(comparisons, idx, b->last))
       return;
     s.binding = b->binding;
     s.name = b->name;
@@ -281,11 +263,11 @@ void fromCollection(PyContext& ctx, TSNode coll) {
 
 }  // namespace
 
-void extractLiterals(PyContext& ctx, const std::vector<Capture>& literals) {
+void extractLiterals(PyContext& ctx, const std::vector<Capture>& literals, const std::vector<Capture>& comparisons) {
   Nests nests;
   for (const auto& c : literals) {
     if (is(c.node, "dictionary")) fromDict(ctx, c.node, nests);
-    else fromCollection(ctx, c.node);
+    else fromCollection(ctx, c.node, comparisons);
   }
 }
 

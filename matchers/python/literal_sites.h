@@ -9,6 +9,7 @@
 
 namespace archscan::py {
 
-void extractLiterals(PyContext& ctx, const std::vector<Capture>& literals);
+// `comparisons`: every comparison of the file, for how a bound name is read.
+void extractLiterals(PyContext& ctx, const std::vector<Capture>& literals, const std::vector<Capture>& comparisons);
 
 }  // namespace archscan::py

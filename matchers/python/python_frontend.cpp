@@ -211,7 +211,7 @@ FileFacts PythonFrontend::extract(const SourceText& src) const {
   py::extractImports(ctx, cap.imports);
   py::extractBranches(ctx, cap.branches);
   py::extractLoneComparisons(ctx, cap.comparisons);
-  py::extractLiterals(ctx, cap.literals);
+  py::extractLiterals(ctx, cap.literals, cap.comparisons);
   py::extractLookups(ctx, cap.lookups, cap.comparisons);
   py::extractRecordTables(ctx, cap.literals, cap.loops);
   py::extractBuildStrings(ctx, cap.strings);

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <regex>
+#include <set>
 
 #include "arch/arch_list.h"
 #include "knowledge/names.h"
@@ -93,26 +95,37 @@ std::string commandName(const ShellCommand& c) {
 
 bool identChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-// Whether a script's only reads of `name` are echo or printf commands that
-// print to the terminal: no redirection, no pipe, no export, no `set -a`.
-// Such a variable reaches no compiler, so its list builds nothing. Reads
-// are found in the raw bytes, so a `$(...)` or a here-document body that
-// reads it counts as a use.
-bool onlyPrinted(const ShellLex& lex, const std::string& name) {
+// How a script hands its variables on, read once per script: whether it
+// exports every assignment (`set -a`, `set -o allexport`), the names it
+// exports, and the words of echo or printf commands that print to the
+// terminal (no redirection, no pipe).
+struct Printing {
+  bool exportAll = false;
+  std::set<std::string> exported;
   std::vector<std::pair<uint32_t, uint32_t>> printed;
+};
+
+Printing printingOf(const ShellLex& lex) {
+  Printing out;
   for (const ShellCommand& c : lex.commands) {
     std::string cmd = commandName(c);
-    // `set -a`, `set -ea`, `set -o allexport`: every assignment after it is exported.
     auto word = [&](size_t i) { return i < c.words.size() ? c.words[i].value.text : std::string(); };
-    bool exportAll = cmd == "set" && ((word(1).rfind('-', 0) == 0 && word(1).find('a') != std::string::npos) ||
+    out.exportAll |= cmd == "set" && ((word(1).rfind('-', 0) == 0 && word(1).find('a') != std::string::npos) ||
                                       (word(1) == "-o" && word(2) == "allexport"));
-    if (exportAll) return false;
     if (cmd == "export" || cmd == "declare" || cmd == "typeset")
-      for (const Word& w : c.words)
-        if (w.value.text == name || w.value.text.rfind(name + "=", 0) == 0) return false;
+      for (const Word& w : c.words) out.exported.insert(w.value.text.substr(0, w.value.text.find('=')));
     if ((cmd == "echo" || cmd == "printf") && !c.redirected && c.ended_by != "|" && c.ended_by != "|&")
-      for (const Word& w : c.words) printed.push_back({w.begin, w.end});
+      for (const Word& w : c.words) out.printed.push_back({w.begin, w.end});
   }
+  return out;
+}
+
+// Whether a script's only reads of `name` are echo or printf commands that
+// print to the terminal, and nothing exports it. Such a variable reaches no
+// compiler, so its list builds nothing. Reads are found in the raw bytes, so
+// a `$(...)` or a here-document body that reads it counts as a use.
+bool onlyPrinted(const ShellLex& lex, const Printing& p, const std::string& name) {
+  if (p.exportAll || p.exported.count(name)) return false;
   std::string_view text = lex.source.substr(lex.begin, lex.end - lex.begin);
   int reads = 0;
   for (size_t at = text.find('$'); at != std::string_view::npos; at = text.find('$', at + 1)) {
@@ -120,9 +133,8 @@ bool onlyPrinted(const ShellLex& lex, const std::string& name) {
     if (text.substr(b, name.size()) != name || (b + name.size() < text.size() && identChar(text[b + name.size()])))
       continue;
     uint32_t pos = lex.begin + static_cast<uint32_t>(at);
-    bool inPrint =
-        std::any_of(printed.begin(), printed.end(), [&](auto r) { return r.first <= pos && pos < r.second; });
-    if (!inPrint) return false;
+    auto inside = [&](auto r) { return r.first <= pos && pos < r.second; };
+    if (std::none_of(p.printed.begin(), p.printed.end(), inside)) return false;
     ++reads;
   }
   return reads > 0;
@@ -578,6 +590,7 @@ void SiteBuilder::ifChains(const ShellLex& lex) {
 }
 
 void SiteBuilder::shell(const ShellLex& lex) {
+  std::optional<Printing> printing;  // read once, at the first arch-list assignment
   for (const ShellCommand& c : lex.commands) {
     // `TORCH_CUDA_ARCH_LIST="9.0" pip install .`: the assignments before a
     // command are that command's environment alone, so two such commands
@@ -601,7 +614,8 @@ void SiteBuilder::shell(const ShellLex& lex) {
       if (auto it = lists_.find(a.name + scope_); it != lists_.end() && scope_.empty()) {
         // Only a bare assignment: as an argument of export, cmake -D or an
         // echo into $GITHUB_ENV the value is handed on.
-        bool printed = at < lead && onlyPrinted(lex, a.name);
+        if (!printing) printing = printingOf(lex);
+        bool printed = at < lead && onlyPrinted(lex, *printing, a.name);
         auto [seen, first] = printedOnly_.emplace(it->second, printed);
         if (!first) seen->second = seen->second && printed;
       }
